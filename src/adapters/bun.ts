@@ -1,0 +1,15 @@
+/// <reference types="bun-types" />
+/** Bun: Bun.serve, the client address from server.requestIP. */
+import { siteData } from '../data/load.ts';
+import { createHandler } from '../handler.ts';
+import { listenAddress, optionsFromEnv } from './env.ts';
+
+const { port, host } = listenAddress(Bun.env);
+const handler = createHandler(siteData, optionsFromEnv(Bun.env, `http://localhost:${port}`));
+
+Bun.serve({
+  port,
+  hostname: host,
+  fetch: (request, server) => handler.fetch(request, { clientAddress: server.requestIP(request)?.address }),
+});
+console.log(`folio: serving ${siteData.site.name} on http://${host}:${port}`);

@@ -1,0 +1,112 @@
+/** The catalog of API endpoints: the router, the API index, OpenAPI and the portal all read it. */
+import type { GenericSchema } from 'valibot';
+import {
+  ApiIndexSchema,
+  PostIndexSchema,
+  SeriesDetailSchema,
+  SeriesListingSchema,
+  SlideTimelineSchema,
+  TagTimelineSchema,
+} from './schemas.ts';
+
+export const API_VERSION = '1.0.0';
+/** Every API path is served under each of these prefixes with an identical response. */
+export const API_PREFIXES = ['/api/', '/api/v1/'] as const;
+
+export type PathParam = 'lang' | 'slug' | 'tag';
+
+export interface EndpointSpec {
+  operationId: string;
+  summary: string;
+  description: string;
+  pathTemplate: string;
+  pathParams: readonly PathParam[];
+  /** Accepts `limit` and reports X-Total-Count. */
+  isPostIndex: boolean;
+  schema: GenericSchema;
+}
+
+export const ENDPOINTS = [
+  {
+    operationId: 'getApiIndex',
+    summary: 'API index',
+    description:
+      'The API index: version, versioning policy, authentication, rate limit, links and every endpoint with its concrete URLs.',
+    pathTemplate: '/api/index.json',
+    pathParams: [],
+    isPostIndex: false,
+    schema: ApiIndexSchema,
+  },
+  {
+    operationId: 'listPosts',
+    summary: 'All posts',
+    description: 'Every published post in both languages, newest first.',
+    pathTemplate: '/api/posts.json',
+    pathParams: [],
+    isPostIndex: true,
+    schema: PostIndexSchema,
+  },
+  {
+    operationId: 'listPostsInEnglish',
+    summary: 'Posts in English',
+    description: 'Every published English post, newest first.',
+    pathTemplate: '/api/posts-en.json',
+    pathParams: [],
+    isPostIndex: true,
+    schema: PostIndexSchema,
+  },
+  {
+    operationId: 'listPostsInSpanish',
+    summary: 'Posts in Spanish',
+    description: 'Every published Spanish post, newest first.',
+    pathTemplate: '/api/posts-es.json',
+    pathParams: [],
+    isPostIndex: true,
+    schema: PostIndexSchema,
+  },
+  {
+    operationId: 'listSeries',
+    summary: 'Series in a language',
+    description:
+      'The multi-part series with at least one published post in the language, newest activity first.',
+    pathTemplate: '/api/series/{lang}/index.json',
+    pathParams: ['lang'],
+    isPostIndex: false,
+    schema: SeriesListingSchema,
+  },
+  {
+    operationId: 'getSeries',
+    summary: 'One series',
+    description: 'The chapters of one series in reading order.',
+    pathTemplate: '/api/series/{lang}/{slug}.json',
+    pathParams: ['lang', 'slug'],
+    isPostIndex: false,
+    schema: SeriesDetailSchema,
+  },
+  {
+    operationId: 'getTimelineByTag',
+    summary: 'Posts with a tag',
+    description: 'Every post with the tag in the language, newest first.',
+    pathTemplate: '/api/timeline/{lang}/{tag}.json',
+    pathParams: ['lang', 'tag'],
+    isPostIndex: false,
+    schema: TagTimelineSchema,
+  },
+  {
+    operationId: 'getSlidesTimeline',
+    summary: 'Slide decks',
+    description: 'Every published slide deck in the language, newest first.',
+    pathTemplate: '/api/slides-timeline/{lang}.json',
+    pathParams: ['lang'],
+    isPostIndex: false,
+    schema: SlideTimelineSchema,
+  },
+] as const satisfies readonly EndpointSpec[];
+
+export type OperationId = (typeof ENDPOINTS)[number]['operationId'];
+export type Params = Partial<Record<PathParam, string>>;
+
+/** The path template with its parameters filled in. */
+export function expandTemplate(template: string, params: Params): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: PathParam) => params[name] ?? '');
+}

@@ -1,0 +1,25 @@
+/** The `limit` query parameter of the post indexes (decisions.md section 3). */
+export const LIMIT_MIN = 1;
+export const LIMIT_MAX = 500;
+
+export type LimitResult = { ok: true; value: number | null } | { ok: false; detail: string };
+
+const DIGITS = /^[0-9]+$/;
+
+export function parseLimit(query: URLSearchParams): LimitResult {
+  const values = query.getAll('limit');
+  if (values.length === 0) return { ok: true, value: null };
+  if (values.length > 1) {
+    return {
+      ok: false,
+      detail: `The limit parameter was given ${values.length} times; give it once, as a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}.`,
+    };
+  }
+  const raw = values[0] ?? '';
+  const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
+  if (value >= LIMIT_MIN && value <= LIMIT_MAX) return { ok: true, value };
+  return {
+    ok: false,
+    detail: `The limit parameter must be a whole number from ${LIMIT_MIN} to ${LIMIT_MAX}; received ${JSON.stringify(raw)}.`,
+  };
+}

@@ -1,0 +1,133 @@
+/** Maps the build's records to the API's records (decisions.md section 2). */
+import { compareText } from '../data/order.ts';
+import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+import type {
+  Deck,
+  Post,
+  SeriesChapter,
+  SeriesDetail,
+  SeriesListing,
+  SeriesSummary,
+  SlideTimeline,
+  TagTimeline,
+  TimelinePost,
+} from './schemas.ts';
+
+export function toPost(post: PostRecord, baseUrl: string): Post {
+  return {
+    id: post.id,
+    slug: post.slug,
+    lang: post.lang,
+    title: post.title,
+    description: post.description,
+    pubDate: post.pubDate,
+    tags: post.tags,
+    topics: post.topics,
+    subtopics: post.subtopics,
+    heroImage: post.heroImage,
+    url: baseUrl + post.path,
+  };
+}
+
+export function toTimelinePost(post: PostRecord, baseUrl: string): TimelinePost {
+  return {
+    id: post.id,
+    slug: post.slug,
+    lang: post.lang,
+    title: post.title,
+    description: post.description,
+    pubDate: post.pubDate,
+    updatedDate: post.updatedDate,
+    tags: post.allTags,
+    heroImage: post.heroImage,
+    url: baseUrl + post.path,
+  };
+}
+
+export function toDeck(deck: DeckRecord, baseUrl: string): Deck {
+  return {
+    slug: deck.slug,
+    lang: deck.lang,
+    title: deck.title,
+    description: deck.description,
+    pubDate: deck.pubDate,
+    heroImage: deck.heroImage,
+    type: deck.type,
+    url: deck.externalUrl ?? baseUrl + deck.path,
+    provider: deck.provider,
+    eventName: deck.eventName,
+    eventDate: deck.eventDate,
+  };
+}
+
+/** Chapters in reading order: `seriesOrder` (chapters without one last), then `pubDate`, then id. */
+export function chaptersOf(data: SiteData, series: SeriesRecord): PostRecord[] {
+  return data.posts
+    .filter((post) => post.lang === series.lang && post.series === series.slug)
+    .sort(
+      (a, b) =>
+        (a.seriesOrder ?? Number.MAX_SAFE_INTEGER) - (b.seriesOrder ?? Number.MAX_SAFE_INTEGER) ||
+        compareText(a.pubDate, b.pubDate) ||
+        compareText(a.id, b.id),
+    );
+}
+
+export function seriesDetail(data: SiteData, series: SeriesRecord, baseUrl: string): SeriesDetail {
+  const posts = chaptersOf(data, series).map(
+    (post, index): SeriesChapter => ({ ...toTimelinePost(post, baseUrl), position: index + 1 }),
+  );
+  return {
+    series: series.slug,
+    lang: series.lang,
+    title: series.title,
+    description: series.description,
+    total: posts.length,
+    posts,
+  };
+}
+
+export function seriesListing(data: SiteData, lang: Lang): SeriesListing {
+  const series = data.series
+    .filter((s) => s.lang === lang)
+    .map((s): SeriesSummary => {
+      const chapters = chaptersOf(data, s);
+      const lastPostDate = chapters.reduce(
+        (latest, post) => (post.pubDate > latest ? post.pubDate : latest),
+        '',
+      );
+      return {
+        slug: s.slug,
+        title: s.title,
+        description: s.description,
+        order: s.order,
+        postCount: chapters.length,
+        heroImage: s.heroImage,
+        firstPostHero: chapters[0]?.heroImage ?? null,
+        lastPostDate,
+      };
+    })
+    .sort((a, b) => compareText(b.lastPostDate, a.lastPostDate) || compareText(a.slug, b.slug));
+  return { lang, total: series.length, series };
+}
+
+export function tagTimeline(data: SiteData, tag: string, lang: Lang, baseUrl: string): TagTimeline {
+  const posts = data.posts
+    .filter((post) => post.lang === lang && post.allTags.includes(tag))
+    .map((post) => toTimelinePost(post, baseUrl));
+  return { tag, lang, total: posts.length, posts };
+}
+
+export function slideTimeline(data: SiteData, lang: Lang, baseUrl: string): SlideTimeline {
+  const decks = data.decks.filter((deck) => deck.lang === lang).map((deck) => toDeck(deck, baseUrl));
+  return { lang, total: decks.length, decks };
+}
+
+/** Tags with at least one published post in `lang`, sorted. */
+export function tagsInUse(data: SiteData, lang: Lang): string[] {
+  const tags = new Set(data.posts.filter((post) => post.lang === lang).flatMap((post) => post.allTags));
+  return [...tags].sort(compareText);
+}
+
+export function postsIn(data: SiteData, lang: Lang | null): PostRecord[] {
+  return lang === null ? data.posts : data.posts.filter((post) => post.lang === lang);
+}

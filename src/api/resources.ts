@@ -1,0 +1,124 @@
+/** Every API resource of a site, each serialized on first use and kept. */
+import { compareText } from '../data/order.ts';
+import { LANGS, type Lang, type SiteData } from '../data/types.ts';
+import { once, type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../http/body.ts';
+import { ENDPOINTS, expandTemplate, type OperationId, type Params } from './endpoints.ts';
+import { buildApiIndex, type RateLimitPolicy } from './index-document.ts';
+import {
+  postsIn,
+  seriesDetail,
+  seriesListing,
+  slideTimeline,
+  tagsInUse,
+  tagTimeline,
+  toPost,
+} from './records.ts';
+import type { ApiIndex, Post, SeriesDetail, SeriesListing, SlideTimeline, TagTimeline } from './schemas.ts';
+
+export interface Resource<T> {
+  value: () => T;
+  body: () => Prerendered;
+}
+
+export interface ListResource<T> {
+  value: () => T[];
+  body: () => PrerenderedList;
+}
+
+function resource<T>(make: () => T): Resource<T> {
+  const value = once(make);
+  return { value, body: once(() => prerenderJson(value())) };
+}
+
+function listResource<T>(make: () => T[]): ListResource<T> {
+  const value = once(make);
+  return { value, body: once(() => prerenderList(value())) };
+}
+
+export type ApiResource =
+  | { kind: 'document'; resource: Resource<unknown> }
+  | { kind: 'postIndex'; resource: ListResource<Post> };
+
+const key = (lang: string | undefined, name = '') => `${lang}/${name}`;
+
+export function createApiResources(data: SiteData, baseUrl: string, policy: RateLimitPolicy) {
+  const postIndex = (lang: Lang | null) =>
+    listResource(() => postsIn(data, lang).map((post) => toPost(post, baseUrl)));
+  const posts = {
+    listPosts: postIndex(null),
+    listPostsInEnglish: postIndex('en'),
+    listPostsInSpanish: postIndex('es'),
+  };
+
+  const seriesListings = new Map<string, Resource<SeriesListing>>(
+    LANGS.map((lang) => [key(lang), resource(() => seriesListing(data, lang))]),
+  );
+  const seriesDetails = new Map<string, Resource<SeriesDetail>>(
+    data.series.map((series) => [
+      key(series.lang, series.slug),
+      resource(() => seriesDetail(data, series, baseUrl)),
+    ]),
+  );
+  const timelines = new Map<string, Resource<TagTimeline>>(
+    LANGS.flatMap((lang) =>
+      tagsInUse(data, lang).map(
+        (tag) => [key(lang, tag), resource(() => tagTimeline(data, tag, lang, baseUrl))] as const,
+      ),
+    ),
+  );
+  const slides = new Map<string, Resource<SlideTimeline>>(
+    LANGS.map((lang) => [key(lang), resource(() => slideTimeline(data, lang, baseUrl))]),
+  );
+
+  const paramsOf = (mapKey: string): Params => {
+    const [lang, name] = mapKey.split('/');
+    return { lang, slug: name, tag: name } as Params;
+  };
+  const expand = (operationId: OperationId, keys: Iterable<string>) => {
+    const template = ENDPOINTS.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
+    return [...keys].map((k) => baseUrl + expandTemplate(template, paramsOf(k))).sort(compareText);
+  };
+  const single = (operationId: OperationId) => expand(operationId, ['/']);
+
+  function urls(operationId: OperationId): string[] {
+    switch (operationId) {
+      case 'listSeries':
+        return expand(operationId, seriesListings.keys());
+      case 'getSeries':
+        return expand(operationId, seriesDetails.keys());
+      case 'getTimelineByTag':
+        return expand(operationId, timelines.keys());
+      case 'getSlidesTimeline':
+        return expand(operationId, slides.keys());
+      default:
+        return single(operationId);
+    }
+  }
+
+  const index = resource<ApiIndex>(() => buildApiIndex(data, baseUrl, policy, urls));
+
+  function find(operationId: OperationId, params: Params): ApiResource | undefined {
+    const document = (found: Resource<unknown> | undefined) =>
+      found && { kind: 'document' as const, resource: found };
+    switch (operationId) {
+      case 'getApiIndex':
+        return document(index);
+      case 'listPosts':
+      case 'listPostsInEnglish':
+      case 'listPostsInSpanish':
+        return { kind: 'postIndex', resource: posts[operationId] };
+      case 'listSeries':
+        return document(seriesListings.get(key(params.lang)));
+      case 'getSeries':
+        return document(seriesDetails.get(key(params.lang, params.slug)));
+      case 'getTimelineByTag':
+        return document(timelines.get(key(params.lang, params.tag)));
+      case 'getSlidesTimeline':
+        return document(slides.get(key(params.lang)));
+    }
+  }
+
+  return { find, urls, index, posts, seriesListings, seriesDetails, timelines, slides };
+}
+
+export type ApiResources = ReturnType<typeof createApiResources>;

@@ -1,0 +1,192 @@
+/**
+ * The records served under /api/, as valibot schemas: the TypeScript types below, the OpenAPI
+ * document and the MCP output schemas all derive from these.
+ */
+import * as v from 'valibot';
+import { LANGS } from '../data/types.ts';
+import { ERROR_CODES } from '../http/problem.ts';
+
+const isoDateTime = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+  v.description('ISO 8601 UTC date-time with milliseconds'),
+);
+const absoluteUrl = v.pipe(v.string(), v.url());
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const strings = v.array(v.string());
+
+export const LangSchema = v.pipe(v.picklist(LANGS), v.description('Content language'));
+export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/), v.description('English slug'));
+const heroImage = v.pipe(v.nullable(v.string()), v.description('Site-relative image path, or null'));
+
+export const PostSchema = v.object({
+  id: v.pipe(v.string(), v.description('<lang>/<date>_<slug>')),
+  slug: SlugSchema,
+  lang: LangSchema,
+  title: v.string(),
+  description: v.string(),
+  pubDate: isoDateTime,
+  tags: v.pipe(strings, v.description('Primary tags, and tags outside the taxonomy')),
+  topics: v.pipe(strings, v.description('Secondary tags')),
+  subtopics: v.pipe(strings, v.description('Subtopic tags; may be empty')),
+  heroImage,
+  url: v.pipe(absoluteUrl, v.description('The post page')),
+});
+
+export const PostIndexSchema = v.pipe(v.array(PostSchema), v.description('Newest post first'));
+
+export const TimelinePostSchema = v.object({
+  id: v.string(),
+  slug: SlugSchema,
+  lang: LangSchema,
+  title: v.string(),
+  description: v.string(),
+  pubDate: isoDateTime,
+  updatedDate: v.nullable(isoDateTime),
+  tags: v.pipe(strings, v.description('Every tag of the post, all tiers')),
+  heroImage,
+  url: absoluteUrl,
+});
+
+export const SeriesChapterSchema = v.object({
+  ...TimelinePostSchema.entries,
+  position: v.pipe(v.number(), v.integer(), v.minValue(1), v.description('1-based reading position')),
+});
+
+export const SeriesDetailSchema = v.object({
+  series: SlugSchema,
+  lang: LangSchema,
+  title: v.string(),
+  description: v.string(),
+  total: count,
+  posts: v.pipe(v.array(SeriesChapterSchema), v.description('Chapters in reading order')),
+});
+
+export const SeriesSummarySchema = v.object({
+  slug: SlugSchema,
+  title: v.string(),
+  description: v.string(),
+  order: v.pipe(v.number(), v.integer()),
+  postCount: count,
+  heroImage,
+  firstPostHero: heroImage,
+  lastPostDate: isoDateTime,
+});
+
+export const SeriesListingSchema = v.object({
+  lang: LangSchema,
+  total: count,
+  series: v.pipe(v.array(SeriesSummarySchema), v.description('Newest activity first')),
+});
+
+export const TagTimelineSchema = v.object({
+  tag: v.string(),
+  lang: LangSchema,
+  total: count,
+  posts: v.pipe(v.array(TimelinePostSchema), v.description('Newest post first')),
+});
+
+export const DeckSchema = v.object({
+  slug: SlugSchema,
+  lang: LangSchema,
+  title: v.string(),
+  description: v.string(),
+  pubDate: isoDateTime,
+  heroImage,
+  type: v.picklist(['native', 'external']),
+  url: v.pipe(
+    absoluteUrl,
+    v.description('The deck page for native decks, the external address for external ones'),
+  ),
+  provider: v.nullable(v.string()),
+  eventName: v.nullable(v.string()),
+  eventDate: v.nullable(isoDateTime),
+});
+
+export const SlideTimelineSchema = v.object({
+  lang: LangSchema,
+  total: count,
+  decks: v.pipe(v.array(DeckSchema), v.description('Newest deck first')),
+});
+
+export const EndpointSchema = v.object({
+  operationId: v.string(),
+  description: v.string(),
+  pathTemplate: v.string(),
+  urls: v.array(absoluteUrl),
+});
+
+export const ApiIndexSchema = v.object({
+  name: v.string(),
+  description: v.string(),
+  version: v.string(),
+  versioning: v.object({
+    policy: v.string(),
+    current: v.string(),
+    version_header: v.literal('X-API-Version'),
+    url_prefixes: strings,
+    deprecation_headers: strings,
+    documentation_url: absoluteUrl,
+  }),
+  authentication: v.object({
+    required: v.literal(false),
+    scheme: v.literal('none'),
+    description: v.string(),
+    documentation_url: absoluteUrl,
+  }),
+  methods: strings,
+  rate_limit: v.object({
+    quota: count,
+    window_seconds: count,
+    scope: v.literal('client-ip'),
+    enforcement: v.literal('best-effort'),
+    headers: strings,
+    documentation_url: absoluteUrl,
+  }),
+  error_format: v.object({
+    media_type: v.string(),
+    specification: v.string(),
+    documentation_url: absoluteUrl,
+  }),
+  license: v.object({ name: v.string(), spdx: v.string(), url: absoluteUrl, attribution: v.string() }),
+  links: v.object({
+    openapi: absoluteUrl,
+    developer_portal: absoluteUrl,
+    mcp_endpoint: absoluteUrl,
+    llms_txt: absoluteUrl,
+    llms_full_txt: absoluteUrl,
+    auth: absoluteUrl,
+    ai_catalog: absoluteUrl,
+    mcp_server_card: absoluteUrl,
+    agent_skills: absoluteUrl,
+    api_catalog: absoluteUrl,
+  }),
+  total: count,
+  endpoints: v.array(EndpointSchema),
+});
+
+export const ProblemSchema = v.object({
+  type: absoluteUrl,
+  title: v.string(),
+  status: v.pipe(v.number(), v.integer()),
+  detail: v.string(),
+  instance: v.string(),
+  error: v.object({
+    code: v.picklist(ERROR_CODES),
+    message: v.string(),
+    hint: v.string(),
+    documentation_url: absoluteUrl,
+  }),
+});
+
+export type Post = v.InferOutput<typeof PostSchema>;
+export type TimelinePost = v.InferOutput<typeof TimelinePostSchema>;
+export type SeriesChapter = v.InferOutput<typeof SeriesChapterSchema>;
+export type SeriesDetail = v.InferOutput<typeof SeriesDetailSchema>;
+export type SeriesSummary = v.InferOutput<typeof SeriesSummarySchema>;
+export type SeriesListing = v.InferOutput<typeof SeriesListingSchema>;
+export type TagTimeline = v.InferOutput<typeof TagTimelineSchema>;
+export type Deck = v.InferOutput<typeof DeckSchema>;
+export type SlideTimeline = v.InferOutput<typeof SlideTimelineSchema>;
+export type ApiIndex = v.InferOutput<typeof ApiIndexSchema>;
+export type Endpoint = v.InferOutput<typeof EndpointSchema>;

@@ -1,0 +1,148 @@
+/** Serves the /api/ tree: method and gone checks, the endpoint routes, `limit`, validators. */
+import { type IRequest, IttyRouter } from 'itty-router';
+import type { SiteData } from '../data/types.ts';
+import { listPrefix, PROBLEM_TYPE, type Prerendered } from '../http/body.ts';
+import { matchesIfNoneMatch } from '../http/etag.ts';
+import {
+  apiHeaders,
+  CACHE_NONE,
+  CACHE_PUBLIC,
+  type HeaderMap,
+  isPreflight,
+  preflightHeaders,
+} from '../http/headers.ts';
+import type { RateState } from '../http/limiter.ts';
+import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
+import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { deprecationHeaders } from './deprecation.ts';
+import { API_PREFIXES, ENDPOINTS, type EndpointSpec, type Params } from './endpoints.ts';
+import type { RateLimitPolicy } from './index-document.ts';
+import { parseLimit } from './limit.ts';
+import { type ApiResources, createApiResources } from './resources.ts';
+
+export interface ApiRequestContext {
+  url: URL;
+  rate: RateState;
+}
+
+export interface ApiOptions {
+  baseUrl: string;
+  policy: RateLimitPolicy;
+  policyHeader: string;
+  Response: ResponseConstructor;
+}
+
+const ALLOW = 'GET, HEAD';
+const CANONICAL_PREFIX = API_PREFIXES[0];
+const VERSIONED_PREFIX = /^\/api\/v1\//;
+
+export function createApi(data: SiteData, options: ApiOptions) {
+  const { baseUrl, policyHeader, Response } = options;
+  const resources: ApiResources = createApiResources(data, baseUrl, options.policy);
+  const gone = new Set(data.gone);
+  const deprecations = deprecationHeaders(data.deprecations, baseUrl);
+
+  function send(request: Request, status: number, rate: RateState, body: Prerendered, extra?: HeaderMap) {
+    const cache = status === 429 || status >= 500 ? CACHE_NONE : CACHE_PUBLIC;
+    const headers = apiHeaders(rate, policyHeader, body.contentType, cache);
+    if (extra) Object.assign(headers, extra);
+    return respond(Response, request, status, headers, body.bytes);
+  }
+
+  /** A problem+json answer; `instance` is the path, plus the query string for a 400. */
+  function fail(
+    request: Request,
+    context: ApiRequestContext,
+    code: ErrorCode,
+    detail: string,
+    extra?: HeaderMap,
+  ) {
+    const { url, rate } = context;
+    const instance = code === 'invalid_request' ? url.pathname + url.search : url.pathname;
+    const text = JSON.stringify(problem(baseUrl, code, detail, instance));
+    const body: Prerendered = { bytes: new TextEncoder().encode(text), etag: '', contentType: PROBLEM_TYPE };
+    return send(request, ERROR_KINDS[code].status, rate, body, extra);
+  }
+
+  function serveBody(request: Request, context: ApiRequestContext, body: Prerendered, extra: HeaderMap) {
+    const headers = { etag: body.etag, ...extra };
+    if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
+      const notModified = apiHeaders(context.rate, policyHeader, body.contentType, CACHE_PUBLIC);
+      return respond(Response, request, 304, Object.assign(notModified, headers), null);
+    }
+    return send(request, 200, context.rate, body, headers);
+  }
+
+  function serveEndpoint(endpoint: EndpointSpec, request: IRequest, context: ApiRequestContext): Response {
+    const found = resources.find(endpoint.operationId as never, decodeParams(request.params));
+    const deprecated = deprecations.get(endpoint.operationId) ?? {};
+    if (!found) return notFound(request, context);
+    if (found.kind === 'document') return serveBody(request, context, found.resource.body(), deprecated);
+    const limit = parseLimit(context.url.searchParams);
+    if (!limit.ok) return fail(request, context, 'invalid_request', limit.detail, deprecated);
+    const list = found.resource.body();
+    const body = limit.value === null ? list : listPrefix(list, limit.value);
+    return serveBody(request, context, body, { 'x-total-count': String(list.ends.length), ...deprecated });
+  }
+
+  function notFound(request: Request, context: ApiRequestContext) {
+    return fail(request, context, 'resource_not_found', `No resource at ${context.url.pathname}.`);
+  }
+
+  const router = IttyRouter<IRequest, [ApiRequestContext]>();
+  for (const prefix of API_PREFIXES) {
+    for (const endpoint of ENDPOINTS) {
+      const route =
+        prefix + endpoint.pathTemplate.slice(CANONICAL_PREFIX.length).replace(/\{(\w+)\}/g, ':$1');
+      router.all(route, (request, context) => serveEndpoint(endpoint, request, context));
+    }
+  }
+  router.all('*', notFound);
+
+  async function handle(request: Request, context: ApiRequestContext): Promise<Response> {
+    const { url, rate } = context;
+    if (isPreflight(request)) {
+      const headers = Object.assign(
+        apiHeaders(rate, policyHeader, PROBLEM_TYPE, CACHE_PUBLIC),
+        preflightHeaders(request, ALLOW),
+      );
+      delete headers['content-type'];
+      return respond(Response, request, 204, headers, null);
+    }
+    if (!rate.allowed) {
+      return fail(
+        request,
+        context,
+        'rate_limited',
+        `Too many requests: the quota is ${rate.limit} requests per ${options.policy.windowSeconds} seconds; retry in ${rate.reset} seconds.`,
+      );
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return fail(
+        request,
+        context,
+        'method_not_allowed',
+        `The method ${request.method} is not allowed on ${url.pathname}; the API is read-only.`,
+        { allow: ALLOW },
+      );
+    }
+    if (gone.has(url.pathname.replace(VERSIONED_PREFIX, CANONICAL_PREFIX))) {
+      return fail(request, context, 'gone', `The resource at ${url.pathname} was removed for good.`);
+    }
+    return (await router.fetch(request, context)) as Response;
+  }
+
+  return { handle, resources };
+}
+
+function decodeParams(params: Record<string, string>): Params {
+  const decoded: Params = {};
+  for (const [name, value] of Object.entries(params)) {
+    try {
+      decoded[name as keyof Params] = decodeURIComponent(value);
+    } catch {
+      decoded[name as keyof Params] = value;
+    }
+  }
+  return decoded;
+}

@@ -1,0 +1,99 @@
+/** The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds. */
+
+export const LANGS = ['en', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+
+export const TAG_TIERS = ['primary', 'secondary', 'subtopic'] as const;
+export type TagTier = (typeof TAG_TIERS)[number];
+
+export interface SiteInfo {
+  name: string;
+  description: string;
+  baseUrl: string;
+  author: { name: string; url: string | null };
+  license: string;
+  languages: Lang[];
+}
+
+export interface TagInfo {
+  name: string;
+  tier: TagTier;
+  description: Record<Lang, string>;
+}
+
+export interface PostRecord {
+  /** `<lang>/<YYYY-MM-DD>_<slug>` */
+  id: string;
+  slug: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  pubDate: string;
+  updatedDate: string | null;
+  /** Every tag as written in the front matter. */
+  allTags: string[];
+  /** Primary tags and tags missing from the taxonomy. */
+  tags: string[];
+  topics: string[];
+  subtopics: string[];
+  heroImage: string | null;
+  series: string | null;
+  seriesOrder: number | null;
+  /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
+  path: string;
+  /** The Markdown body, front matter removed. */
+  body: string;
+}
+
+export interface SeriesRecord {
+  slug: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  order: number;
+  heroImage: string | null;
+  path: string;
+  body: string;
+}
+
+export type DeckType = 'native' | 'external';
+
+export interface DeckRecord {
+  slug: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  pubDate: string;
+  heroImage: string | null;
+  type: DeckType;
+  /** The external address for external decks, null for native ones. */
+  externalUrl: string | null;
+  provider: string | null;
+  eventName: string | null;
+  eventDate: string | null;
+  /** Site path of the deck page (native decks are rendered there). */
+  path: string;
+  body: string;
+}
+
+/** An operator's deprecation of one endpoint (RFC 9745 / RFC 8594). */
+export interface Deprecation {
+  operationId: string;
+  since: string;
+  sunset: string;
+  link: string | null;
+}
+
+export interface SiteData {
+  site: SiteInfo;
+  tags: TagInfo[];
+  /** Published posts, newest first, ties by id. */
+  posts: PostRecord[];
+  /** Series with at least one published chapter in their language, by `order` then slug. */
+  series: SeriesRecord[];
+  /** Published decks, newest first, ties by slug. */
+  decks: DeckRecord[];
+  /** Paths removed for good (answered with 410). */
+  gone: string[];
+  deprecations: Deprecation[];
+}

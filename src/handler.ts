@@ -1,0 +1,98 @@
+/**
+ * The one handler: a pure `fetch(request, context) => Response` over the prerendered data,
+ * the same on every runtime. Adapters supply the client address and, where it pays, their
+ * runtime's Response constructor.
+ */
+import { type IRequest, IttyRouter } from 'itty-router';
+import { createApi } from './api/serve.ts';
+import type { SiteData } from './data/types.ts';
+import { PROBLEM_TYPE } from './http/body.ts';
+import { addressFromHeader, clientKey } from './http/client-key.ts';
+import { apiHeaders, CACHE_NONE, isPreflight, ratePolicy } from './http/headers.ts';
+import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
+import { problem } from './http/problem.ts';
+import { type ResponseConstructor, respond } from './http/respond.ts';
+import { createMcp } from './mcp/serve.ts';
+import { PATHS } from './site/paths.ts';
+import { createSite } from './site/serve.ts';
+
+export interface HandlerOptions {
+  /** The public address of the service; defaults to the content's `baseUrl`. */
+  baseUrl?: string;
+  Response?: ResponseConstructor;
+  rateLimit?: LimiterOptions;
+  /**
+   * A request header that carries the client address and that the platform or a trusted proxy
+   * always sets (for example `x-forwarded-for` behind a proxy that appends to it). Unset, the
+   * address comes from the adapter alone, so a client cannot invent one.
+   */
+  clientAddressHeader?: string;
+}
+
+/** What the adapter knows about the connection. */
+export interface RequestContext {
+  clientAddress?: string | null | undefined;
+}
+
+export interface Handler {
+  fetch(request: Request, context?: RequestContext): Promise<Response>;
+}
+
+/** The rate state of the request, on top of what the adapter told. */
+export interface LimitedContext {
+  url: URL;
+  rate: RateState;
+}
+
+export function createHandler(data: SiteData, options: HandlerOptions = {}): Handler {
+  const baseUrl = (options.baseUrl ?? data.site.baseUrl).replace(/\/+$/, '');
+  const Response = options.Response ?? globalThis.Response;
+  const limiter = new SlidingWindowLimiter(options.rateLimit);
+  const policy = { quota: limiter.quota, windowSeconds: limiter.windowSeconds };
+  const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
+  const shared = { baseUrl, Response, policy, policyHeader };
+
+  const api = createApi(data, shared);
+  const mcp = createMcp(data, { ...shared, api: api.resources });
+  const site = createSite(data, shared);
+
+  const addressOf = (request: Request, context: RequestContext | undefined) =>
+    (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
+    context?.clientAddress;
+
+  /** Runs the limiter step (a preflight only looks) before a rate-limited area. */
+  const limited =
+    (serve: (request: Request, context: LimitedContext) => Promise<Response> | Response) =>
+    (request: IRequest, context: RequestContext | undefined) => {
+      const key = clientKey(addressOf(request, context));
+      const rate = isPreflight(request) ? limiter.peek(key) : limiter.hit(key);
+      return serve(request, { url: new URL(request.url), rate });
+    };
+
+  const router = IttyRouter<IRequest, [RequestContext | undefined]>();
+  router.all('/api/*', limited(api.handle));
+  router.all(PATHS.mcpEndpoint, limited(mcp.handle));
+  router.all(PATHS.mcpWellKnown, limited(mcp.handle));
+  router.all('*', (request) => site.handle(request, new URL(request.url)));
+
+  function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
+    console.error('folio: unexpected error', error);
+    const path = new URL(request.url).pathname;
+    const body = JSON.stringify(
+      problem(baseUrl, 'internal_error', `The request to ${path} could not be completed.`, path),
+    );
+    const rate = limiter.peek(clientKey(addressOf(request, context)));
+    const headers = apiHeaders({ ...rate, allowed: true }, policyHeader, PROBLEM_TYPE, CACHE_NONE);
+    return respond(Response, request, 500, headers, new TextEncoder().encode(body));
+  }
+
+  return {
+    async fetch(request, context) {
+      try {
+        return (await router.fetch(request, context)) as Response;
+      } catch (error) {
+        return internalError(request, context, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,84 @@
+/** RFC 9457 problem details as the API documents them (spec section 2.5 and 7). */
+
+export const ERROR_CODES = [
+  'invalid_request',
+  'resource_not_found',
+  'method_not_allowed',
+  'gone',
+  'rate_limited',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+interface ErrorKind {
+  status: number;
+  title: string;
+  anchor: 'endpoints' | 'rate-limits' | 'errors';
+  hint: string;
+}
+
+export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
+  invalid_request: {
+    status: 400,
+    title: 'Bad Request',
+    anchor: 'endpoints',
+    hint: 'Retry without limit, or with a whole number from 1 to 500.',
+  },
+  resource_not_found: {
+    status: 404,
+    title: 'Not Found',
+    anchor: 'errors',
+    hint: 'Every endpoint is listed at /api/index.json and described at /openapi.json; endpoint paths end in .json.',
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method Not Allowed',
+    anchor: 'errors',
+    hint: 'The API is read-only: retry with GET (or HEAD).',
+  },
+  gone: {
+    status: 410,
+    title: 'Gone',
+    anchor: 'errors',
+    hint: 'This resource was removed for good; current resources are listed at /api/index.json.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too Many Requests',
+    anchor: 'rate-limits',
+    hint: 'Wait the number of seconds in Retry-After and retry; the quota is in RateLimit-Policy.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal Server Error',
+    anchor: 'errors',
+    hint: 'The request could not be completed; retrying is safe.',
+  },
+};
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  error: { code: ErrorCode; message: string; hint: string; documentation_url: string };
+}
+
+export function problem(
+  baseUrl: string,
+  code: ErrorCode,
+  detail: string,
+  instance: string,
+  hint?: string,
+): Problem {
+  const kind = ERROR_KINDS[code];
+  return {
+    type: `${baseUrl}/developers#${kind.anchor}`,
+    title: kind.title,
+    status: kind.status,
+    detail,
+    instance,
+    error: { code, message: detail, hint: hint ?? kind.hint, documentation_url: `${baseUrl}/developers` },
+  };
+}

@@ -1,0 +1,14 @@
+/** Site paths of the discovery documents, the portal and the MCP endpoint. */
+export const PATHS = {
+  openapi: '/openapi.json',
+  developerPortal: '/developers',
+  mcpEndpoint: '/mcp',
+  mcpWellKnown: '/.well-known/mcp',
+  llmsTxt: '/llms.txt',
+  llmsFullTxt: '/llms-full.txt',
+  auth: '/auth.md',
+  aiCatalog: '/.well-known/ai-catalog.json',
+  mcpServerCard: '/.well-known/mcp/server-card.json',
+  agentSkills: '/.well-known/agent-skills/index.json',
+  apiCatalog: '/.well-known/api-catalog',
+} as const;
