@@ -1,0 +1,79 @@
+/** Starts real servers on free loopback ports for the integration tests. */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const BIN = resolve(ROOT, 'node_modules/.bin');
+
+export interface RunningServer {
+  url: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * Spawns `command` with PORT, HOST and BASE_URL set for a free loopback port and waits until it
+ * answers HTTP (on a site path, so the API quota is untouched).
+ */
+export async function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  timeoutMs = 20_000,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const server: RunningServer = { url, output: () => log, stop: () => stopProcess(child) };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${log}`);
+    try {
+      await fetch(`${url}/.well-known/folio-readiness-probe`);
+      return server;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await server.stop();
+  throw new Error(`${command} did not answer on ${url} within ${timeoutMs} ms:\n${log}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
+  });
+}
+
+/** The Node adapter as `npm start` runs it (the bundle built by the global setup). */
+export function startNode(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startProcess(process.execPath, [resolve(ROOT, 'dist/node.mjs')], env);
+}
+
+/** The Bun adapter, run from source by the bun binary installed from npm. */
+export function startBun(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startProcess(resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
+}
