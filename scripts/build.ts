@@ -45,12 +45,23 @@ async function main() {
       `folio: built ${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks from ${contentDir} in ${ms} ms`,
     );
   } catch (error) {
+    if (isMissingFolder(error)) {
+      console.error(
+        `folio: the content folder ${contentDir} does not exist (set --content DIR or FOLIO_CONTENT)`,
+      );
+      process.exitCode = 1;
+      return;
+    }
     if (!(error instanceof ContentError)) throw error;
     console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
     for (const issue of error.issues)
       console.error(`  ${join(contentDir, issue.file)}: ${issue.field}: ${issue.message}`);
     process.exitCode = 1;
   }
+}
+
+function isMissingFolder(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

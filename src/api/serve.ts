@@ -129,6 +129,8 @@ export function createApi(data: SiteData, options: ApiOptions) {
     if (gone.has(url.pathname.replace(VERSIONED_PREFIX, CANONICAL_PREFIX))) {
       return fail(request, context, 'gone', `The resource at ${url.pathname} was removed for good.`);
     }
+    // Every API path ends in .json; the router alone would also accept a trailing slash.
+    if (!url.pathname.endsWith('.json')) return notFound(request, context);
     return (await router.fetch(request, context)) as Response;
   }
 

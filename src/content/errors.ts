@@ -22,6 +22,9 @@ export function fromValibot(file: string, issues: v.BaseIssue<unknown>[]): Conte
   return issues.map((issue) => ({
     file,
     field: issue.path?.map((item) => String(item.key)).join('.') || '(front matter)',
-    message: `${issue.message}, received ${issue.received}`,
+    message:
+      issue.received === 'undefined'
+        ? 'this field is required'
+        : `${issue.message}, received ${issue.received}`,
   }));
 }

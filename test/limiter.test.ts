@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { addressFromHeader, clientKey } from '../src/http/client-key.ts';
+import { SlidingWindowLimiter } from '../src/http/limiter.ts';
+
+function clockAt(ms: number) {
+  const clock = { now: ms, advance: (by: number) => (clock.now += by) };
+  return clock;
+}
+
+function limiterWith(clock: { now: number }, options: { quota?: number; maxClients?: number } = {}) {
+  return new SlidingWindowLimiter({ quota: 3, windowSeconds: 60, now: () => clock.now, ...options });
+}
+
+describe('SlidingWindowLimiter', () => {
+  it('counts down the quota and then refuses without counting', () => {
+    const clock = clockAt(1_000_000);
+    const limiter = limiterWith(clock);
+    expect([1, 2, 3].map(() => limiter.hit('a').remaining)).toEqual([2, 1, 0]);
+    const refused = limiter.hit('a');
+    expect(refused).toMatchObject({ allowed: false, remaining: 0, limit: 3 });
+    expect(limiter.peek('a').remaining).toBe(0);
+  });
+
+  it('reports the window length as reset when nothing is counted', () => {
+    const limiter = limiterWith(clockAt(5_000));
+    expect(limiter.peek('fresh')).toEqual({ allowed: true, limit: 3, remaining: 3, reset: 60 });
+  });
+
+  it('reports the true seconds until the oldest counted request leaves', () => {
+    const clock = clockAt(100_000);
+    const limiter = limiterWith(clock);
+    limiter.hit('a');
+    clock.advance(10_500);
+    const state = limiter.hit('a');
+    // The first request (second 100) leaves the window at second 160; it is now 110.5 s.
+    expect(state.reset).toBe(50);
+  });
+
+  it('frees a request exactly when its second leaves the 60 s window', () => {
+    const clock = clockAt(200_000);
+    const limiter = limiterWith(clock);
+    for (let i = 0; i < 3; i++) limiter.hit('a');
+    clock.advance(59_999);
+    expect(limiter.hit('a').allowed).toBe(false);
+    expect(limiter.peek('a').reset).toBe(1);
+    clock.advance(1);
+    const state = limiter.hit('a');
+    expect(state.allowed).toBe(true);
+    // All three were counted in the same second, so all three left together.
+    expect(state.remaining).toBe(2);
+  });
+
+  it('slides: requests spread over the window leave one by one', () => {
+    const clock = clockAt(0);
+    const limiter = limiterWith(clock);
+    limiter.hit('a'); // second 0
+    clock.advance(20_000);
+    limiter.hit('a'); // second 20
+    clock.advance(20_000);
+    limiter.hit('a'); // second 40
+    expect(limiter.hit('a').allowed).toBe(false);
+    clock.advance(20_000); // second 60: the first left
+    expect(limiter.hit('a')).toMatchObject({ allowed: true, remaining: 0, reset: 20 });
+    clock.advance(120_000); // everything left
+    expect(limiter.peek('a')).toMatchObject({ remaining: 3, reset: 60 });
+  });
+
+  it('keeps clients apart', () => {
+    const limiter = limiterWith(clockAt(0));
+    for (let i = 0; i < 3; i++) limiter.hit('a');
+    expect(limiter.hit('a').allowed).toBe(false);
+    expect(limiter.hit('b').allowed).toBe(true);
+  });
+
+  it('does not count a peek', () => {
+    const limiter = limiterWith(clockAt(0));
+    limiter.peek('a');
+    limiter.peek('a');
+    expect(limiter.hit('a').remaining).toBe(2);
+  });
+
+  it('forgets the least recently seen client past the cap, and only it', () => {
+    const limiter = limiterWith(clockAt(0), { maxClients: 2 });
+    for (let i = 0; i < 3; i++) limiter.hit('a');
+    limiter.hit('b');
+    limiter.hit('a'); // a is now the most recently seen
+    limiter.hit('c'); // evicts b
+    expect(limiter.trackedClients).toBe(2);
+    expect(limiter.peek('a').allowed).toBe(false);
+    expect(limiter.peek('c').remaining).toBe(2);
+    expect(limiter.peek('b').remaining).toBe(3); // b was forgotten and starts afresh, evicting c
+    expect(limiter.trackedClients).toBe(2);
+  });
+
+  it('stays bounded under many distinct clients', () => {
+    const limiter = new SlidingWindowLimiter({ maxClients: 1000, now: () => 0 });
+    for (let i = 0; i < 50_000; i++) limiter.hit(`client-${i}`);
+    expect(limiter.trackedClients).toBe(1000);
+  });
+
+  it('rejects impossible settings', () => {
+    expect(() => new SlidingWindowLimiter({ quota: 0 })).toThrow(RangeError);
+    expect(() => new SlidingWindowLimiter({ maxClients: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('clientKey', () => {
+  it('keeps IPv4 addresses as they are', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('groups IPv6 addresses by their /64 prefix', () => {
+    const a = clientKey('2001:db8:1:2:aaaa::1');
+    expect(a).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe(a);
+    expect(clientKey('2001:db8:1:3::1')).not.toBe(a);
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+  });
+
+  it('reads IPv4-mapped IPv6 addresses as IPv4', () => {
+    expect(clientKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
+  });
+
+  it('puts clients without an address in one shared bucket', () => {
+    expect(clientKey(undefined)).toBe('unknown');
+    expect(clientKey('')).toBe('unknown');
+  });
+
+  it('takes the hop the nearest proxy appended from a forwarding header', () => {
+    const headers = new Headers({ 'x-forwarded-for': '6.6.6.6, 198.51.100.4' });
+    expect(addressFromHeader(headers, 'x-forwarded-for')).toBe('198.51.100.4');
+    expect(addressFromHeader(headers, 'x-real-ip')).toBeNull();
+  });
+});
