@@ -13,7 +13,7 @@ import {
   tagTimeline,
   toPost,
 } from './records.ts';
-import type { ApiIndex, Post, SeriesDetail, SeriesListing, SlideTimeline, TagTimeline } from './schemas.ts';
+import type { ApiIndex, Post } from './schemas.ts';
 
 export interface Resource<T> {
   value: () => T;
@@ -42,6 +42,21 @@ export type ApiResource =
 const key = (lang: string | undefined, name = '') => `${lang}/${name}`;
 
 export function createApiResources(data: SiteData, baseUrl: string, policy: RateLimitPolicy) {
+  const langs = LANGS.map((lang) => ({ lang }));
+  const seriesParams = data.series.map((series) => ({ lang: series.lang, slug: series.slug, series }));
+  const tagParams = LANGS.flatMap((lang) => tagsInUse(data, lang).map((tag) => ({ lang, tag })));
+  /** The concrete parameters of every resource: the maps below and the index's URLs both come from them. */
+  const parameterSets: Record<OperationId, Params[]> = {
+    getApiIndex: [{}],
+    listPosts: [{}],
+    listPostsInEnglish: [{}],
+    listPostsInSpanish: [{}],
+    listSeries: langs,
+    getSeries: seriesParams,
+    getTimelineByTag: tagParams,
+    getSlidesTimeline: langs,
+  };
+
   const postIndex = (lang: Lang | null) =>
     listResource(() => postsIn(data, lang).map((post) => toPost(post, baseUrl)));
   const posts = {
@@ -49,50 +64,27 @@ export function createApiResources(data: SiteData, baseUrl: string, policy: Rate
     listPostsInEnglish: postIndex('en'),
     listPostsInSpanish: postIndex('es'),
   };
-
-  const seriesListings = new Map<string, Resource<SeriesListing>>(
-    LANGS.map((lang) => [key(lang), resource(() => seriesListing(data, lang))]),
+  const seriesListings = new Map(
+    langs.map(({ lang }) => [key(lang), resource(() => seriesListing(data, lang))]),
   );
-  const seriesDetails = new Map<string, Resource<SeriesDetail>>(
-    data.series.map((series) => [
-      key(series.lang, series.slug),
+  const seriesDetails = new Map(
+    seriesParams.map(({ lang, slug, series }) => [
+      key(lang, slug),
       resource(() => seriesDetail(data, series, baseUrl)),
     ]),
   );
-  const timelines = new Map<string, Resource<TagTimeline>>(
-    LANGS.flatMap((lang) =>
-      tagsInUse(data, lang).map(
-        (tag) => [key(lang, tag), resource(() => tagTimeline(data, tag, lang, baseUrl))] as const,
-      ),
-    ),
+  const timelines = new Map(
+    tagParams.map(({ lang, tag }) => [key(lang, tag), resource(() => tagTimeline(data, tag, lang, baseUrl))]),
   );
-  const slides = new Map<string, Resource<SlideTimeline>>(
-    LANGS.map((lang) => [key(lang), resource(() => slideTimeline(data, lang, baseUrl))]),
+  const slides = new Map(
+    langs.map(({ lang }) => [key(lang), resource(() => slideTimeline(data, lang, baseUrl))]),
   );
-
-  const paramsOf = (mapKey: string): Params => {
-    const [lang, name] = mapKey.split('/');
-    return { lang, slug: name, tag: name } as Params;
-  };
-  const expand = (operationId: OperationId, keys: Iterable<string>) => {
-    const template = ENDPOINTS.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
-    return [...keys].map((k) => baseUrl + expandTemplate(template, paramsOf(k))).sort(compareText);
-  };
-  const single = (operationId: OperationId) => expand(operationId, ['/']);
 
   function urls(operationId: OperationId): string[] {
-    switch (operationId) {
-      case 'listSeries':
-        return expand(operationId, seriesListings.keys());
-      case 'getSeries':
-        return expand(operationId, seriesDetails.keys());
-      case 'getTimelineByTag':
-        return expand(operationId, timelines.keys());
-      case 'getSlidesTimeline':
-        return expand(operationId, slides.keys());
-      default:
-        return single(operationId);
-    }
+    const template = ENDPOINTS.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
+    return parameterSets[operationId]
+      .map((params) => baseUrl + expandTemplate(template, params))
+      .sort(compareText);
   }
 
   const index = resource<ApiIndex>(() => buildApiIndex(data, baseUrl, policy, urls));
