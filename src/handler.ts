@@ -54,7 +54,7 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
 
   const api = createApi(data, shared);
   const mcp = createMcp(data, { ...shared, api: api.resources });
-  const site = createSite(data, shared);
+  const site = createSite(data, { ...shared, api: api.resources });
 
   const addressOf = (request: Request, context: RequestContext | undefined) =>
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||

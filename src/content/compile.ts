@@ -12,6 +12,8 @@ import type {
   TagTier,
 } from '../data/types.ts';
 import { LANGS } from '../data/types.ts';
+import { buildSearchIndex } from '../mcp/search-index.ts';
+import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import { ContentError, type ContentIssue, fromValibot } from './errors.ts';
 import { parseYaml, splitFrontMatter } from './front-matter.ts';
 import {
@@ -55,6 +57,7 @@ export function compileContent(files: ContentFiles, now: Date): SiteData {
       heroImage: data.heroImage ?? null,
       path: sitePath(lang, 'series', name),
       body: body.body,
+      html: renderMarkdown(body.body),
     } satisfies SeriesRecord;
   });
 
@@ -89,6 +92,7 @@ export function compileContent(files: ContentFiles, now: Date): SiteData {
       seriesOrder: data.seriesOrder ?? null,
       path: sitePath(lang, 'blog', dated.slug),
       body: body.body,
+      html: renderMarkdown(body.body),
     } satisfies PostRecord;
   });
 
@@ -112,6 +116,7 @@ export function compileContent(files: ContentFiles, now: Date): SiteData {
       eventDate: data.eventDate ?? null,
       path: sitePath(lang, 'talks', dated.slug),
       body: body.body,
+      html: data.type === 'native' ? renderDeck(body.body) : '',
     } satisfies DeckRecord;
   });
 
@@ -148,6 +153,7 @@ export function compileContent(files: ContentFiles, now: Date): SiteData {
         link: d.link ?? null,
       }),
     ),
+    searchIndex: buildSearchIndex(posts),
   };
 }
 

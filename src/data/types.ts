@@ -1,4 +1,5 @@
 /** The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds. */
+import type { AsPlainObject } from 'minisearch';
 
 export const LANGS = ['en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
@@ -43,6 +44,8 @@ export interface PostRecord {
   path: string;
   /** The Markdown body, front matter removed. */
   body: string;
+  /** The body rendered to HTML at build time (highlighted code, heading anchors). */
+  html: string;
 }
 
 export interface SeriesRecord {
@@ -54,6 +57,8 @@ export interface SeriesRecord {
   heroImage: string | null;
   path: string;
   body: string;
+  /** The intro rendered to HTML at build time. */
+  html: string;
 }
 
 export type DeckType = 'native' | 'external';
@@ -74,6 +79,8 @@ export interface DeckRecord {
   /** Site path of the deck page (native decks are rendered there). */
   path: string;
   body: string;
+  /** Native decks: the slides rendered to HTML at build time, one section each; empty for external ones. */
+  html: string;
 }
 
 /** An operator's deprecation of one endpoint (RFC 9745 / RFC 8594). */
@@ -96,4 +103,6 @@ export interface SiteData {
   /** Paths removed for good (answered with 410). */
   gone: string[];
   deprecations: Deprecation[];
+  /** The full-text index of each language's posts, as MiniSearch serializes it (src/mcp/search-index.ts). */
+  searchIndex: Record<Lang, AsPlainObject>;
 }

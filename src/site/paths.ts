@@ -12,3 +12,12 @@ export const PATHS = {
   agentSkills: '/.well-known/agent-skills/index.json',
   apiCatalog: '/.well-known/api-catalog',
 } as const;
+
+/**
+ * The Markdown twin of a page path: `/blog/x/` -> `/blog/x.md`, `/developers` -> `/developers.md`;
+ * a language's home (`/`, `/es/`) -> `/index.md`, `/es/index.md`.
+ */
+export function markdownTwinPath(path: string): string {
+  if (path === '/' || /^\/[a-z]{2}\/$/.test(path)) return `${path}index.md`;
+  return `${path.replace(/\/$/, '')}.md`;
+}

@@ -1,0 +1,115 @@
+/** Interface text of the site pages in each content language. */
+import type { Lang } from '../data/types.ts';
+
+export const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español' };
+
+const MONTHS: Record<Lang, readonly string[]> = {
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+  es: [
+    'enero',
+    'febrero',
+    'marzo',
+    'abril',
+    'mayo',
+    'junio',
+    'julio',
+    'agosto',
+    'septiembre',
+    'octubre',
+    'noviembre',
+    'diciembre',
+  ],
+};
+
+/** A long date in the page's language, from an ISO 8601 UTC timestamp (no Intl: runtimes differ). */
+export function formatDate(iso: string, lang: Lang): string {
+  const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const name = MONTHS[lang][month - 1];
+  return lang === 'en' ? `${day} ${name} ${year}` : `${day} de ${name} de ${year}`;
+}
+
+const en = {
+  home: 'Home',
+  blog: 'Blog',
+  talks: 'Talks',
+  developers: 'Developers',
+  latestPosts: 'Latest posts',
+  allPosts: 'All posts',
+  series: 'Series',
+  tags: 'Tags',
+  tag: 'Tag',
+  published: 'Published',
+  updated: 'Updated',
+  partOf: 'Part of the series',
+  chapter: 'Chapter',
+  chapters: 'Chapters',
+  postsTagged: 'Posts tagged',
+  blogDescription: 'Every post, newest first.',
+  talksDescription: 'Slide decks from talks, newest first.',
+  slides: 'Slides',
+  at: 'at',
+  readElsewhere: 'External slides',
+  markdownVersion: 'Markdown version',
+  skip: 'Skip to content',
+  license: 'Content licensed under',
+  apiLinks: 'For developers and agents',
+  notFoundTitle: 'Page not found',
+  notFound: (path: string) => `There is no page at ${path}.`,
+  goneTitle: 'Page removed',
+  gone: (path: string) => `The page at ${path} was removed for good.`,
+  methodTitle: 'Method not allowed',
+  method: (method: string, path: string) => `${path} is read-only: ${method} is not allowed; use GET.`,
+  backHome: 'Go to the home page',
+};
+
+export type UiText = typeof en;
+
+const es: UiText = {
+  home: 'Inicio',
+  blog: 'Blog',
+  talks: 'Charlas',
+  developers: 'Desarrolladores',
+  latestPosts: 'Últimos artículos',
+  allPosts: 'Todos los artículos',
+  series: 'Series',
+  tags: 'Etiquetas',
+  tag: 'Etiqueta',
+  published: 'Publicado',
+  updated: 'Actualizado',
+  partOf: 'Parte de la serie',
+  chapter: 'Capítulo',
+  chapters: 'Capítulos',
+  postsTagged: 'Artículos con la etiqueta',
+  blogDescription: 'Todos los artículos, del más reciente al más antiguo.',
+  talksDescription: 'Diapositivas de charlas, de la más reciente a la más antigua.',
+  slides: 'Diapositivas',
+  at: 'en',
+  readElsewhere: 'Diapositivas externas',
+  markdownVersion: 'Versión en Markdown',
+  skip: 'Saltar al contenido',
+  license: 'Contenido publicado bajo',
+  apiLinks: 'Para desarrolladores y agentes',
+  notFoundTitle: 'Página no encontrada',
+  notFound: (path: string) => `No hay ninguna página en ${path}.`,
+  goneTitle: 'Página retirada',
+  gone: (path: string) => `La página ${path} se retiró definitivamente.`,
+  methodTitle: 'Método no permitido',
+  method: (method: string, path: string) =>
+    `${path} es de solo lectura: ${method} no está permitido; usa GET.`,
+  backHome: 'Ir a la página de inicio',
+};
+
+export const UI: Record<Lang, UiText> = { en, es };

@@ -1,0 +1,122 @@
+/** The HTML document around every page: head metadata, header with the language switch, footer. */
+import { describeLicense } from '../api/license.ts';
+import type { Lang, SiteInfo } from '../data/types.ts';
+import { STYLESHEET } from './css.ts';
+import { escapeHtml } from './html.ts';
+import { LANG_NAMES, UI } from './i18n.ts';
+import { blogPath, langRoot, portalPath, talksPath } from './links.ts';
+import { markdownTwinPath, PATHS } from './paths.ts';
+
+const OG_LOCALES: Record<Lang, string> = { en: 'en_US', es: 'es_ES' };
+
+/** A page with a canonical address: indexable, with alternates in every language it exists in. */
+export interface Canonical {
+  path: string;
+  /** The page in each language it exists in, itself included. */
+  alternates: Partial<Record<Lang, string>>;
+  ogType: 'website' | 'article';
+}
+
+export interface Shell {
+  lang: Lang;
+  title: string;
+  description: string;
+  /** Absent on error pages, which are not indexed. */
+  canonical?: Canonical;
+  main: string;
+}
+
+export interface LayoutContext {
+  site: SiteInfo;
+  baseUrl: string;
+}
+
+function headLinks(shell: Shell, { site, baseUrl }: LayoutContext): string {
+  const canonical = shell.canonical;
+  if (!canonical) return '<meta name="robots" content="noindex">';
+  const url = baseUrl + canonical.path;
+  const alternates = Object.entries(canonical.alternates).map(
+    ([lang, path]) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(baseUrl + path)}">`,
+  );
+  const fallback = canonical.alternates.en ?? canonical.path;
+  const otherLocales = Object.keys(canonical.alternates)
+    .filter((lang) => lang !== shell.lang)
+    .map((lang) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lang as Lang]}">`);
+  return [
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    ...alternates,
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(baseUrl + fallback)}">`,
+    `<link rel="alternate" type="text/markdown" href="${escapeHtml(baseUrl + markdownTwinPath(canonical.path))}">`,
+    `<meta property="og:type" content="${canonical.ogType}">`,
+    `<meta property="og:title" content="${escapeHtml(shell.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(shell.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
+    `<meta property="og:locale" content="${OG_LOCALES[shell.lang]}">`,
+    ...otherLocales,
+  ].join('\n');
+}
+
+/** The link to this page in the other language, or to that language's home when there is none. */
+function languageSwitch(shell: Shell): string {
+  const other: Lang = shell.lang === 'en' ? 'es' : 'en';
+  const target = shell.canonical?.alternates[other] ?? langRoot(other);
+  return `<a class="lang-switch" href="${target}" hreflang="${other}" lang="${other}">${LANG_NAMES[other]}</a>`;
+}
+
+function header(shell: Shell, site: SiteInfo): string {
+  const ui = UI[shell.lang];
+  const nav = [
+    [blogPath(shell.lang), ui.blog],
+    [talksPath(shell.lang), ui.talks],
+    [portalPath(shell.lang), ui.developers],
+  ]
+    .map(([href, text]) => `<a href="${href}">${text}</a>`)
+    .join('');
+  return `<header class="site"><div class="wrap bar"><a class="brand" href="${langRoot(shell.lang)}">${escapeHtml(site.name)}</a><nav aria-label="${ui.home}">${nav}${languageSwitch(shell)}</nav></div></header>`;
+}
+
+function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
+  const ui = UI[shell.lang];
+  const license = describeLicense(site.license, `${baseUrl}${PATHS.developerPortal}#license`);
+  const links = [
+    [PATHS.openapi, 'OpenAPI'],
+    ['/api/index.json', 'API'],
+    [PATHS.llmsTxt, 'llms.txt'],
+    [PATHS.mcpServerCard, 'MCP'],
+  ]
+    .map(([href, text]) => `<a href="${href}">${text}</a>`)
+    .join(' · ');
+  const twin = shell.canonical
+    ? ` · <a href="${markdownTwinPath(shell.canonical.path)}" type="text/markdown">${ui.markdownVersion}</a>`
+    : '';
+  return `<footer class="site"><div class="wrap"><p>© ${escapeHtml(site.author.name)} · ${ui.license} <a href="${license.url}" rel="license">${license.name}</a>${twin}</p><p>${ui.apiLinks}: ${links}</p></div></footer>`;
+}
+
+export function renderDocument(shell: Shell, context: LayoutContext): string {
+  const ui = UI[shell.lang];
+  const title =
+    shell.canonical?.path === langRoot(shell.lang) ? shell.title : `${shell.title} · ${context.site.name}`;
+  return `<!doctype html>
+<html lang="${shell.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(shell.description)}">
+${headLinks(shell, context)}
+<link rel="api-catalog" href="${PATHS.apiCatalog}">
+<meta name="color-scheme" content="light dark">
+<style>${STYLESHEET}</style>
+</head>
+<body>
+<a class="skip" href="#content">${ui.skip}</a>
+${header(shell, context.site)}
+<main id="content" class="wrap">
+${shell.main}
+</main>
+${footer(shell, context)}
+</body>
+</html>
+`;
+}

@@ -1,0 +1,248 @@
+/**
+ * The OpenAPI 3.1 description of the API, generated from the endpoint catalog and the valibot
+ * schemas that shape the data, with the served records as examples.
+ */
+import { toJsonSchemaDefs } from '@valibot/to-json-schema';
+import { API_VERSION, ENDPOINTS, type EndpointSpec, type PathParam } from '../api/endpoints.ts';
+import { RATE_LIMIT_HEADERS } from '../api/index-document.ts';
+import { describeLicense } from '../api/license.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
+import type { ApiResources } from '../api/resources.ts';
+import {
+  ApiIndexSchema,
+  DeckSchema,
+  PostIndexSchema,
+  PostSchema,
+  ProblemSchema,
+  SeriesChapterSchema,
+  SeriesDetailSchema,
+  SeriesListingSchema,
+  SeriesSummarySchema,
+  SlideTimelineSchema,
+  SlugSchema,
+  TagTimelineSchema,
+  TimelinePostSchema,
+} from '../api/schemas.ts';
+import { LANGS, type SiteData } from '../data/types.ts';
+import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
+import { PATHS } from './paths.ts';
+
+const SCHEMAS = {
+  ApiIndex: ApiIndexSchema,
+  Post: PostSchema,
+  PostIndex: PostIndexSchema,
+  TimelinePost: TimelinePostSchema,
+  SeriesChapter: SeriesChapterSchema,
+  SeriesDetail: SeriesDetailSchema,
+  SeriesSummary: SeriesSummarySchema,
+  SeriesListing: SeriesListingSchema,
+  TagTimeline: TagTimelineSchema,
+  Deck: DeckSchema,
+  SlideTimeline: SlideTimelineSchema,
+  Problem: ProblemSchema,
+};
+
+type SchemaName = keyof typeof SCHEMAS;
+const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The component name of each endpoint's response schema. */
+function schemaName(endpoint: EndpointSpec): SchemaName {
+  const entry = Object.entries(SCHEMAS).find(([, schema]) => schema === endpoint.schema);
+  if (!entry) throw new Error(`No OpenAPI component for ${endpoint.operationId}`);
+  return entry[0] as SchemaName;
+}
+
+const HEADERS = {
+  'X-API-Version': {
+    description: 'The current API version.',
+    schema: { type: 'string', example: API_VERSION },
+  },
+  'RateLimit-Policy': {
+    description: 'Quota and window (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=300;w=60`.',
+    schema: { type: 'string' },
+  },
+  RateLimit: { description: 'Current quota state, e.g. `"default";r=299;t=60`.', schema: { type: 'string' } },
+  'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
+  'RateLimit-Reset': {
+    description: 'Seconds until the oldest counted request leaves the window.',
+    schema: { type: 'integer' },
+  },
+  'Retry-After': { description: 'Seconds to wait before retrying (RFC 6585).', schema: { type: 'integer' } },
+  'X-Total-Count': {
+    description: 'Size of the full index before `limit` applies.',
+    schema: { type: 'integer' },
+  },
+  ETag: { description: 'Validator of the body; send it back in If-None-Match.', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'Caching policy.',
+    schema: { type: 'string', example: 'public, max-age=3600' },
+  },
+  'Access-Control-Allow-Origin': { description: 'Open CORS.', schema: { type: 'string', const: '*' } },
+  Deprecation: {
+    description: 'During a deprecation window: when it started, as `@<epoch-seconds>` (RFC 9745).',
+    schema: { type: 'string' },
+  },
+  Sunset: {
+    description: 'During a deprecation window: when the endpoint stops (RFC 8594).',
+    schema: { type: 'string' },
+  },
+  Allow: { description: 'The allowed methods.', schema: { type: 'string', const: 'GET, HEAD' } },
+} as const;
+
+type HeaderName = keyof typeof HEADERS;
+const headerRefs = (names: readonly HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** Headers on every API response; RATE_LIMIT_HEADERS minus Retry-After, which only a 429 carries. */
+const COMMON_HEADERS: HeaderName[] = [
+  'X-API-Version',
+  ...(RATE_LIMIT_HEADERS.filter((name) => name !== 'Retry-After') as HeaderName[]),
+  'Cache-Control',
+  'Access-Control-Allow-Origin',
+];
+
+const PARAMETERS: Record<PathParam | 'limit', object> = {
+  lang: {
+    name: 'lang',
+    in: 'path',
+    required: true,
+    description: 'Content language.',
+    schema: { type: 'string', enum: [...LANGS] },
+  },
+  slug: {
+    name: 'slug',
+    in: 'path',
+    required: true,
+    description: 'English series slug; valid values come from listSeries or getApiIndex.',
+    schema: { type: 'string', pattern: SlugSchema.pipe[1].requirement.source },
+  },
+  tag: {
+    name: 'tag',
+    in: 'path',
+    required: true,
+    description: "A tag as used in a post's tags; every tag in use is listed in getApiIndex.",
+    schema: { type: 'string' },
+  },
+  limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Only the newest N posts: decimal digits only, ${LIMIT_MIN} to ${LIMIT_MAX}. Anything else (or the parameter twice) is 400 invalid_request.`,
+    schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX },
+  },
+};
+
+const EXAMPLE_ITEMS = 2;
+
+/** A served record, arrays cut to a couple of items to keep the document readable. */
+function shorten(value: unknown): unknown {
+  if (Array.isArray(value)) return value.slice(0, EXAMPLE_ITEMS).map(shorten);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shorten(item)]));
+  }
+  return value;
+}
+
+export interface OpenApiContext {
+  data: SiteData;
+  baseUrl: string;
+  api: ApiResources;
+}
+
+export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
+  const docs = `${baseUrl}${PATHS.developerPortal}`;
+  const license = describeLicense(data.site.license, `${docs}#license`);
+
+  /** The first concrete URL of the endpoint, and the resource served there. */
+  function example(endpoint: EndpointSpec): unknown {
+    const url = api.urls(endpoint.operationId as never)[0];
+    const params = url ? exampleParams(endpoint, url) : {};
+    return shorten(api.find(endpoint.operationId as never, params)?.resource.value());
+  }
+
+  function errorResponse(code: ErrorCode, path: string) {
+    const kind = ERROR_KINDS[code];
+    const body = problem(baseUrl, code, `Example: ${kind.title} for ${path}.`, path);
+    const content = { schema: ref('Problem'), example: body };
+    const headers = [...COMMON_HEADERS, ...(code === 'rate_limited' ? (['Retry-After'] as const) : [])];
+    return {
+      description: `${kind.title} (\`${code}\`): ${kind.hint}`,
+      headers: headerRefs(code === 'method_not_allowed' ? [...headers, 'Allow'] : headers),
+      content: { 'application/problem+json': content, 'application/json': content },
+    };
+  }
+
+  function operation(endpoint: EndpointSpec) {
+    const okHeaders: HeaderName[] = [...COMMON_HEADERS, 'ETag', 'Deprecation', 'Sunset'];
+    if (endpoint.isPostIndex) okHeaders.push('X-Total-Count');
+    const errors: ErrorCode[] = [
+      ...(endpoint.isPostIndex ? (['invalid_request'] as const) : []),
+      'resource_not_found',
+      'method_not_allowed',
+      'gone',
+      'rate_limited',
+      'internal_error',
+    ];
+    return {
+      operationId: endpoint.operationId,
+      summary: endpoint.summary,
+      description: `${endpoint.description} Also served under /api/v1/ with an identical response; HEAD answers the same headers without a body.`,
+      tags: ['blog'],
+      security: [],
+      parameters: [
+        ...endpoint.pathParams.map((name) => ({ $ref: `#/components/parameters/${name}` })),
+        ...(endpoint.isPostIndex ? [{ $ref: '#/components/parameters/limit' }] : []),
+      ],
+      responses: {
+        200: {
+          description: endpoint.summary,
+          headers: headerRefs(okHeaders),
+          content: { 'application/json': { schema: ref(schemaName(endpoint)), example: example(endpoint) } },
+        },
+        304: {
+          description: 'Not Modified: the If-None-Match validator matches.',
+          headers: headerRefs(['ETag']),
+        },
+        ...Object.fromEntries(
+          errors.map((code) => [ERROR_KINDS[code].status, errorResponse(code, endpoint.pathTemplate)]),
+        ),
+      },
+    };
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: `${data.site.name} API`,
+      version: API_VERSION,
+      description: `Read-only JSON API over ${data.site.name}: ${data.site.description} Public and anonymous: no key, no account. ${data.site.name}'s content is licensed ${license.name}; reuse it with attribution.`,
+      license: { name: license.name, identifier: license.spdx },
+      contact: { name: data.site.author.name, url: docs },
+    },
+    externalDocs: { description: 'Developer portal', url: docs },
+    servers: [{ url: baseUrl, description: 'Also under /api/v1/ with identical responses.' }],
+    security: [],
+    tags: [{ name: 'blog', description: 'Posts, series, tag timelines and slide decks.' }],
+    paths: Object.fromEntries(
+      ENDPOINTS.map((endpoint) => [endpoint.pathTemplate, { get: operation(endpoint) }]),
+    ),
+    components: {
+      schemas: toJsonSchemaDefs(SCHEMAS, {
+        target: 'draft-2020-12',
+        overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
+      }),
+      parameters: PARAMETERS,
+      headers: HEADERS,
+    },
+  };
+}
+
+/** The path parameters of a concrete URL of the endpoint. */
+function exampleParams(endpoint: EndpointSpec, url: string): Partial<Record<PathParam, string>> {
+  const source = endpoint.pathTemplate.replace(/\./g, '\\.').replace(/\{\w+\}/g, '([^/]+)');
+  const match = new URL(url).pathname.match(new RegExp(`^${source}$`));
+  return Object.fromEntries(
+    endpoint.pathParams.map((name, i) => [name, decodeURIComponent(match?.[i + 1] ?? '')]),
+  );
+}

@@ -1,0 +1,227 @@
+/** The content pages of each language: home, blog index, posts, series, tags, talks and native decks. */
+import { chaptersOf, tagsInUse } from '../api/records.ts';
+import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+import { LANGS } from '../data/types.ts';
+import type { Block, Entry } from './doc.ts';
+import { formatDate, UI } from './i18n.ts';
+import type { Canonical } from './layout.ts';
+import { blogPath, langRoot, portalPath, tagPath, talksPath } from './links.ts';
+import type { Page } from './page.ts';
+
+const LATEST_ON_HOME = 5;
+
+/** The same page in every language, from a path for each language (null where it does not exist). */
+function canonicalOf(
+  lang: Lang,
+  pathIn: (lang: Lang) => string | null,
+  ogType: Canonical['ogType'],
+): Canonical {
+  const alternates: Partial<Record<Lang, string>> = {};
+  for (const other of LANGS) {
+    const path = pathIn(other);
+    if (path !== null) alternates[other] = path;
+  }
+  return { path: alternates[lang]!, alternates, ogType };
+}
+
+function postEntry(post: PostRecord, lang: Lang, meta = formatDate(post.pubDate, lang)): Entry {
+  return {
+    href: post.path,
+    title: post.title,
+    meta,
+    description: post.description,
+    tags: post.allTags.map((tag) => ({ href: tagPath(lang, tag), text: tag })),
+  };
+}
+
+function deckEntry(deck: DeckRecord, lang: Lang): Entry {
+  const event = deck.eventName ? ` · ${deck.eventName}` : '';
+  const where = deck.type === 'external' ? ` · ${deck.provider ?? UI[lang].readElsewhere}` : '';
+  return {
+    href: deck.externalUrl ?? deck.path,
+    title: deck.title,
+    meta: `${formatDate(deck.eventDate ?? deck.pubDate, lang)}${event}${where}`,
+    description: deck.description,
+  };
+}
+
+/** Every content page; `posts` are the post pages alone, in the data's order. */
+export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
+  const postsIn = (lang: Lang) => data.posts.filter((post) => post.lang === lang);
+  const find =
+    <T extends { slug: string; lang: Lang; path: string }>(items: T[], slug: string) =>
+    (lang: Lang) =>
+      items.find((item) => item.slug === slug && item.lang === lang)?.path ?? null;
+  const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
+  const tagDescription = (tag: string, lang: Lang) =>
+    data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
+
+  function home(lang: Lang): Page {
+    const ui = UI[lang];
+    const series = data.series.filter((s) => s.lang === lang);
+    const blocks: Block[] = [
+      { kind: 'heading', text: ui.latestPosts },
+      {
+        kind: 'entries',
+        entries: postsIn(lang)
+          .slice(0, LATEST_ON_HOME)
+          .map((post) => postEntry(post, lang)),
+      },
+      { kind: 'paragraph', text: { href: blogPath(lang), text: `${ui.allPosts} →` } },
+      { kind: 'heading', text: ui.series },
+      {
+        kind: 'entries',
+        entries: series.map((s) => ({
+          href: s.path,
+          title: s.title,
+          meta: `${chaptersOf(data, s).length} · ${ui.chapters.toLowerCase()}`,
+          description: s.description,
+        })),
+      },
+      { kind: 'heading', text: ui.tags },
+      { kind: 'list', items: tagsInUse(data, lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
+      { kind: 'heading', text: ui.talks },
+      {
+        kind: 'paragraph',
+        text: [ui.talksDescription, ' ', { href: talksPath(lang), text: `${ui.talks} →` }],
+      },
+      { kind: 'heading', text: ui.developers },
+      {
+        kind: 'paragraph',
+        text: [ui.apiLinks, ': ', { href: portalPath(lang), text: `${ui.developers} →` }],
+      },
+    ];
+    return {
+      lang,
+      title: data.site.name,
+      description: data.site.description,
+      canonical: canonicalOf(lang, langRoot, 'website'),
+      blocks,
+    };
+  }
+
+  function blog(lang: Lang): Page {
+    const ui = UI[lang];
+    return {
+      lang,
+      title: ui.blog,
+      description: ui.blogDescription,
+      canonical: canonicalOf(lang, blogPath, 'website'),
+      blocks: [{ kind: 'entries', entries: postsIn(lang).map((post) => postEntry(post, lang)) }],
+    };
+  }
+
+  function seriesBox(post: PostRecord): Block[] {
+    const series = data.series.find((s) => s.slug === post.series && s.lang === post.lang);
+    if (!series) return [];
+    const chapters = chaptersOf(data, series);
+    const ui = UI[post.lang];
+    const position = `${ui.chapter} ${chapters.indexOf(post) + 1}/${chapters.length}`;
+    return [
+      {
+        kind: 'paragraph',
+        text: [`${ui.partOf} `, { href: series.path, text: series.title }, ` (${position}).`],
+      },
+    ];
+  }
+
+  function post(post: PostRecord): Page {
+    const ui = UI[post.lang];
+    const updated = post.updatedDate ? ` · ${ui.updated} ${formatDate(post.updatedDate, post.lang)}` : '';
+    const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
+    return {
+      lang: post.lang,
+      title: post.title,
+      description: post.description,
+      canonical: canonicalOf(post.lang, find(data.posts, post.slug), 'article'),
+      byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
+      facts: {
+        date: post.pubDate,
+        ...(post.updatedDate ? { updated: post.updatedDate } : {}),
+        tags: post.allTags,
+        ...(post.series ? { series: post.series } : {}),
+      },
+      blocks: [
+        ...seriesBox(post),
+        { kind: 'rendered', html: post.html, markdown: post.body },
+        { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
+      ],
+    };
+  }
+
+  function series(series: SeriesRecord): Page {
+    const ui = UI[series.lang];
+    const chapters = chaptersOf(data, series).map((post, i) =>
+      postEntry(post, series.lang, `${ui.chapter} ${i + 1} · ${formatDate(post.pubDate, series.lang)}`),
+    );
+    return {
+      lang: series.lang,
+      title: series.title,
+      description: series.description,
+      canonical: canonicalOf(series.lang, find(data.series, series.slug), 'website'),
+      byline: ui.series,
+      facts: { series: series.slug },
+      blocks: [
+        { kind: 'rendered', html: series.html, markdown: series.body },
+        { kind: 'heading', text: ui.chapters },
+        { kind: 'entries', entries: chapters },
+      ],
+    };
+  }
+
+  function tag(tag: string, lang: Lang): Page {
+    const ui = UI[lang];
+    const tagged = postsIn(lang).filter((post) => post.allTags.includes(tag));
+    return {
+      lang,
+      title: `${ui.postsTagged} “${tag}”`,
+      description: tagDescription(tag, lang) ?? `${ui.postsTagged} “${tag}”.`,
+      canonical: canonicalOf(
+        lang,
+        (other) => (tagsInUse(data, other).includes(tag) ? tagPath(other, tag) : null),
+        'website',
+      ),
+      byline: ui.tag,
+      facts: { tag },
+      blocks: [{ kind: 'entries', entries: tagged.map((post) => postEntry(post, lang)) }],
+    };
+  }
+
+  function talks(lang: Lang): Page {
+    const ui = UI[lang];
+    return {
+      lang,
+      title: ui.talks,
+      description: ui.talksDescription,
+      canonical: canonicalOf(lang, talksPath, 'website'),
+      blocks: [
+        {
+          kind: 'entries',
+          entries: data.decks.filter((deck) => deck.lang === lang).map((deck) => deckEntry(deck, lang)),
+        },
+      ],
+    };
+  }
+
+  function deck(deck: DeckRecord): Page {
+    const ui = UI[deck.lang];
+    return {
+      lang: deck.lang,
+      title: deck.title,
+      description: deck.description,
+      canonical: canonicalOf(deck.lang, find(nativeDecks, deck.slug), 'article'),
+      byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
+      facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
+      blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body }],
+    };
+  }
+
+  const posts = data.posts.map(post);
+  const listings = LANGS.flatMap((lang) => [
+    home(lang),
+    blog(lang),
+    talks(lang),
+    ...tagsInUse(data, lang).map((name) => tag(name, lang)),
+  ]);
+  return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
+}

@@ -1,0 +1,70 @@
+/**
+ * Markdown to HTML at build time: markdown-it (CommonMark, GFM tables) with highlight.js for code
+ * blocks and an id on every heading. The runtime only ever sees the HTML this produces.
+ */
+import hljs from 'highlight.js';
+import MarkdownIt, { type Token } from 'markdown-it';
+import { anchorId } from '../anchor.ts';
+
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight });
+
+function highlight(code: string, language: string): string {
+  if (!language || !hljs.getLanguage(language)) return '';
+  return hljs.highlight(code, { language, ignoreIllegals: true }).value;
+}
+
+/** Shifts heading levels and gives each heading a unique id. */
+function anchorHeadings(tokens: Token[], levelOffset: number, taken: Set<string>): void {
+  tokens.forEach((token, i) => {
+    if (token.type !== 'heading_open' && token.type !== 'heading_close') return;
+    token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + levelOffset)}`;
+    if (token.type === 'heading_open')
+      token.attrSet('id', uniqueId(anchorId(tokens[i + 1]?.content ?? ''), taken));
+  });
+}
+
+/** A heading whose text already holds a link cannot be wrapped in another one. */
+const holdsLink = (inline: Token | undefined) =>
+  inline?.children?.some((child) => child.type === 'link_open') ?? false;
+
+// Each heading's text links to its own anchor, so readers can copy a link to a section.
+markdown.renderer.rules.heading_open = (tokens, i, options, _env, self) => {
+  const open = self.renderToken(tokens, i, options);
+  return holdsLink(tokens[i + 1]) ? open : `${open}<a class="anchor" href="#${tokens[i]!.attrGet('id')}">`;
+};
+markdown.renderer.rules.heading_close = (tokens, i, options, _env, self) => {
+  const close = self.renderToken(tokens, i, options);
+  return holdsLink(tokens[i - 1]) ? close : `</a>${close}`;
+};
+
+function uniqueId(base: string, taken: Set<string>): string {
+  let id = base || 'section';
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+function render(source: string, levelOffset: number, taken: Set<string>): string {
+  const env = {};
+  const tokens = markdown.parse(source, env);
+  anchorHeadings(tokens, levelOffset, taken);
+  return markdown.renderer.render(tokens, markdown.options, env);
+}
+
+/** A post or series body. Its headings keep their levels: the page title is the only h1. */
+export function renderMarkdown(source: string): string {
+  return render(source, 0, new Set());
+}
+
+const SLIDE_BREAK = /^---[ \t]*$/m;
+
+/** A native deck as a readable page: one section per slide, headings one level down. */
+export function renderDeck(source: string): string {
+  const taken = new Set<string>();
+  return source
+    .split(SLIDE_BREAK)
+    .map((slide) => slide.trim())
+    .filter((slide) => slide.length > 0)
+    .map((slide, i) => `<section class="slide" id="slide-${i + 1}">\n${render(slide, 1, taken)}</section>\n`)
+    .join('');
+}

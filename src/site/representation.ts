@@ -1,0 +1,34 @@
+/** A response body serialized once, with the headers that describe it. */
+import { once, type Prerendered, prerender } from '../http/body.ts';
+import { CACHE_PUBLIC, type HeaderMap } from '../http/headers.ts';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
+
+export interface Representation {
+  body: Prerendered;
+  headers: HeaderMap;
+}
+
+/** A rough token count for agents budgeting their context: about four characters a token. */
+const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
+
+export function represent(text: string, contentType: string, extra: HeaderMap = {}): Representation {
+  const body = prerender(text, contentType);
+  const headers: HeaderMap = {
+    'content-type': contentType,
+    'cache-control': CACHE_PUBLIC,
+    'access-control-allow-origin': '*',
+    ...extra,
+  };
+  if (contentType === MARKDOWN_TYPE) headers['x-markdown-tokens'] = estimateTokens(text);
+  return { body, headers };
+}
+
+/** The representation made on first use and kept for every later request. */
+export function lazily(
+  make: () => [text: string, contentType: string, extra?: HeaderMap],
+): () => Representation {
+  return once(() => represent(...make()));
+}
