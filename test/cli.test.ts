@@ -1,0 +1,515 @@
+/**
+ * The `folio` CLI, run as a child process (the real cli/bin/folio.js) against the real Node server,
+ * on the Node running the tests and on Node 18 (the oldest the CLI supports).
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureNode18 } from './support/node18.ts';
+import { freePort, ROOT, type RunningServer, startNode } from './support/server.ts';
+
+const FOLIO = resolve(ROOT, 'cli/bin/folio.js');
+const CLI_VERSION = JSON.parse(readFileSync(resolve(ROOT, 'cli/package.json'), 'utf8')).version as string;
+const ESC = String.fromCharCode(27);
+/** One ANSI style sequence (for matching) and all of them (for stripping). */
+const ANSI = new RegExp(`${ESC}\\[[0-9;]*m`);
+const ANSI_ALL = new RegExp(ANSI.source, 'g');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+interface Post {
+  slug: string;
+  title: string;
+  pubDate: string;
+  tags: string[];
+  url: string;
+}
+
+let server: RunningServer;
+let node18 = '';
+
+/** The environment of every run: no colour settings or base URL leaking in from the caller. */
+function cleanEnv(extra: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !['NO_COLOR', 'FORCE_COLOR', 'FOLIO_BASE_URL'].includes(key)) env[key] = value;
+  }
+  return { ...env, ...extra };
+}
+
+function run(node: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return spawnRun(node, [FOLIO, ...args], env);
+}
+
+function spawnRun(node: string, args: string[], env: Record<string, string>): Promise<Run> {
+  const started = Date.now();
+  return new Promise((done, fail) => {
+    const child = spawn(node, args, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr, ms: Date.now() - started }));
+  });
+}
+
+/** Runs the CLI with stdout pretending to be a terminal `columns` wide. */
+function runAsTerminal(node: string, args: string[], columns: number, env: Record<string, string> = {}) {
+  const script = [
+    "Object.defineProperty(process.stdout, 'isTTY', { value: true });",
+    `Object.defineProperty(process.stdout, 'columns', { value: ${columns} });`,
+    `process.argv = [process.argv[0], ${JSON.stringify(FOLIO)}, ...${JSON.stringify(args)}];`,
+    `await import(${JSON.stringify(new URL(`file://${FOLIO}`).href)});`,
+  ].join('\n');
+  return spawnRun(node, ['--input-type=module', '-e', script], env);
+}
+
+async function api(path: string): Promise<{ status: number; text: string; headers: Headers }> {
+  const response = await fetch(server.url + path);
+  return { status: response.status, text: await response.text(), headers: response.headers };
+}
+
+async function searchTool(args: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-06-18',
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_blog_posts', arguments: args },
+    }),
+  });
+  const message = await response.json();
+  expect(message.result?.isError ?? false).toBe(false);
+  return message.result.structuredContent;
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+const lines = (text: string) => text.replace(ANSI_ALL, '').split('\n');
+
+/** Every post appears with its date, title and tags on one line, its URL below, in the API's order. */
+function expectPostRows(stdout: string, posts: Post[]) {
+  const all = lines(stdout);
+  let previous = -1;
+  const tagColumns = new Set<number>();
+  for (const post of posts) {
+    const title = post.title.normalize('NFC');
+    const row = all.findIndex((line) => line.startsWith(day(post.pubDate)) && line.includes(title));
+    expect(row, `row for ${post.slug}`).toBeGreaterThan(previous);
+    const line = all[row]!;
+    const tags = post.tags.join(', ');
+    expect(line.endsWith(tags)).toBe(true);
+    if (tags) tagColumns.add(line.length - tags.length);
+    expect(all[row + 1]?.trim()).toBe(post.url);
+    expect(all[row + 1]?.indexOf(post.url)).toBe(line.indexOf(title));
+    previous = row;
+  }
+  // Aligned columns: every row's tags start at the same column (accented titles included).
+  expect(tagColumns.size).toBeLessThanOrEqual(1);
+}
+
+/** A usage or API failure: one line plus a hint on stderr, nothing on stdout, no stack trace. */
+function expectFailure(result: Run, code: number) {
+  expect(result.code).toBe(code);
+  expect(result.stdout).toBe('');
+  const errLines = result.stderr.trimEnd().split('\n');
+  expect(errLines[0]).toMatch(/^folio: /);
+  expect(errLines.at(-1)).toMatch(/^hint: /);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+/** A loopback server for the failure modes the real server never shows on demand. */
+async function tinyServer(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  const http: Server = createServer(handler);
+  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((done) => {
+        http.closeAllConnections();
+        http.close(() => done());
+      }),
+  };
+}
+
+/** Forwards a request to the real server and copies its answer back. */
+async function forward(req: IncomingMessage, res: ServerResponse) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'accept', 'mcp-protocol-version']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const upstream = await fetch(server.url + req.url, {
+    method: req.method ?? 'GET',
+    headers,
+    ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+  });
+  const out: Record<string, string> = {};
+  upstream.headers.forEach((value, name) => {
+    if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
+      out[name] = value;
+  });
+  res.writeHead(upstream.status, out).end(Buffer.from(await upstream.arrayBuffer()));
+}
+
+function tooManyRequests(res: ServerResponse, retryAfter: string) {
+  const body = {
+    type: 'http://127.0.0.1/developers#rate-limits',
+    title: 'Too Many Requests',
+    status: 429,
+    detail: 'More than 300 requests in 60 seconds from this client.',
+    instance: '/api/posts-en.json',
+    error: {
+      code: 'rate_limited',
+      message: 'More than 300 requests in 60 seconds from this client.',
+      hint: 'Wait the Retry-After seconds and retry.',
+      documentation_url: 'http://127.0.0.1/developers',
+    },
+  };
+  res
+    .writeHead(429, { 'Content-Type': 'application/problem+json; charset=utf-8', 'Retry-After': retryAfter })
+    .end(JSON.stringify(body));
+}
+
+beforeAll(async () => {
+  node18 = ensureNode18();
+  server = await startNode();
+}, 300_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+it('uses a real Node 18 for the second run of the suite', async () => {
+  const result = await spawnRun(node18, ['--version'], {});
+  expect(result.stdout).toMatch(/^v18\./);
+});
+
+const RUNTIMES = [
+  { name: `Node ${process.version}`, node: () => process.execPath },
+  { name: 'Node 18', node: () => node18 },
+];
+
+describe.each(RUNTIMES)('folio on $name', ({ node }) => {
+  const folio = (...args: string[]) => run(node(), [...args, '--base-url', server.url]);
+
+  it('--version prints the package version and --help lists every command', async () => {
+    const version = await run(node(), ['--version']);
+    expect(version).toMatchObject({ code: 0, stdout: `${CLI_VERSION}\n`, stderr: '' });
+    const help = await run(node(), ['--help']);
+    expect(help.code).toBe(0);
+    for (const command of [
+      'posts',
+      'search',
+      'series',
+      'tag',
+      'talks',
+      'api',
+      '--json',
+      '--lang',
+      '--base-url',
+    ]) {
+      expect(help.stdout).toContain(command);
+    }
+    const tagHelp = await run(node(), ['tag', '--help']);
+    expect(tagHelp.code).toBe(0);
+    expect(tagHelp.stdout).toContain('Usage: folio tag <tag>');
+  });
+
+  it('posts: the newest posts with dates, titles, tags and URLs, and a count header', async () => {
+    const { text, headers } = await api('/api/posts-en.json?limit=4');
+    const posts: Post[] = JSON.parse(text);
+    const result = await folio('posts', '--limit', '4');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toMatch(ANSI);
+    expect(lines(result.stdout)[0]).toBe(
+      `4 of ${headers.get('x-total-count')} posts in English, newest first`,
+    );
+    expectPostRows(result.stdout, posts);
+  });
+
+  it('posts --lang es: Spanish posts, accented titles aligned', async () => {
+    const posts: Post[] = JSON.parse((await api('/api/posts-es.json')).text);
+    const result = await folio('posts', '--lang', 'es');
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)[0]).toBe(`${posts.length} posts in Spanish, newest first`);
+    expectPostRows(result.stdout, posts);
+    expect(posts.some((post) => /[áéíóúñ]/i.test(post.title))).toBe(true);
+  });
+
+  it('posts --json prints the API body exactly as received', async () => {
+    const en = await api('/api/posts-en.json?limit=3');
+    expect(await folio('posts', '--json', '--limit', '3')).toMatchObject({ code: 0, stdout: `${en.text}\n` });
+    const es = await api('/api/posts-es.json');
+    expect(await folio('posts', '--json', '--lang', 'es')).toMatchObject({ code: 0, stdout: `${es.text}\n` });
+  });
+
+  it('search: the MCP tool search_blog_posts results, in its order, accent-insensitive', async () => {
+    const expected = await searchTool({ query: 'cache', lang: 'es', limit: 5 });
+    const results = expected.results as Array<Post & { score: number }>;
+    expect(results.length).toBeGreaterThan(0);
+    const result = await folio('search', 'cache', '--lang', 'es', '--limit', '5');
+    expect(result.code).toBe(0);
+    const all = lines(result.stdout);
+    const shown =
+      results.length === expected.total ? `${results.length}` : `${results.length} of ${expected.total}`;
+    expect(all[0]).toBe(
+      `${shown} result${expected.total === 1 ? '' : 's'} for "cache" in Spanish, best first`,
+    );
+    let previous = -1;
+    for (const post of results) {
+      const row = all.findIndex((line) => line.includes(post.title) && line.includes(day(post.pubDate)));
+      expect(row).toBeGreaterThan(previous);
+      expect(all[row]).toContain(post.score.toFixed(2));
+      expect(all[row + 1]?.trim()).toBe(post.url);
+      previous = row;
+    }
+    // Accent-insensitive: "cache" finds the Spanish "caché".
+    expect(results.some((post) => post.title.toLowerCase().includes('caché'))).toBe(true);
+  });
+
+  it('search --json prints the tool structuredContent; several words are one query', async () => {
+    const expected = await searchTool({ query: 'rate limit', lang: 'en' });
+    const result = await folio('search', 'rate', 'limit', '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it('series: the listing, and one series chapters in reading order (--lang es)', async () => {
+    const listing = JSON.parse((await api('/api/series/es/index.json')).text);
+    const list = await folio('series', '--lang', 'es');
+    expect(list.code).toBe(0);
+    expect(lines(list.stdout)[0]).toBe(`${listing.total} series in Spanish, latest activity first`);
+    for (const s of listing.series) {
+      expect(list.stdout).toMatch(
+        new RegExp(`^${day(s.lastPostDate)}\\s+${s.slug}\\s+${s.postCount} chapters?\\s+`, 'm'),
+      );
+      expect(list.stdout).toContain(s.title);
+    }
+    const slug = listing.series.at(-1).slug as string;
+    const detail = JSON.parse((await api(`/api/series/es/${slug}.json`)).text);
+    const chapters = await folio('series', slug, '--lang', 'es');
+    expect(chapters.code).toBe(0);
+    expect(lines(chapters.stdout)[0]).toBe(
+      `${detail.title} (${slug}, Spanish): ${detail.total} chapters in reading order`,
+    );
+    const positions = detail.posts.map((post: Post) =>
+      lines(chapters.stdout).findIndex((line) => line.includes(post.title)),
+    );
+    expect(positions.every((p: number) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    detail.posts.forEach((post: Post & { position: number }) => {
+      expect(chapters.stdout).toMatch(new RegExp(`^${post.position}\\.\\s+${day(post.pubDate)}\\s+`, 'm'));
+      expect(chapters.stdout).toContain(post.url);
+    });
+  });
+
+  it('series --json prints the API bodies exactly as received', async () => {
+    const listing = await api('/api/series/en/index.json');
+    expect(await folio('series', '--json')).toMatchObject({ code: 0, stdout: `${listing.text}\n` });
+    const slug = JSON.parse(listing.text).series[0].slug;
+    const detail = await api(`/api/series/en/${slug}.json`);
+    expect(await folio('series', slug, '--json')).toMatchObject({ code: 0, stdout: `${detail.text}\n` });
+  });
+
+  it('tag: every post with the tag, --limit applied by the client', async () => {
+    const timeline = JSON.parse((await api('/api/timeline/en/http.json')).text);
+    expect(timeline.total).toBeGreaterThan(2);
+    const all = await folio('tag', 'http');
+    expect(all.code).toBe(0);
+    expect(lines(all.stdout)[0]).toBe(`${timeline.total} posts tagged "http" in English, newest first`);
+    expectPostRows(all.stdout, timeline.posts);
+    const two = await folio('tag', 'http', '--limit', '2');
+    expect(lines(two.stdout)[0]).toBe(`2 of ${timeline.total} posts tagged "http" in English, newest first`);
+    expectPostRows(two.stdout, timeline.posts.slice(0, 2));
+    expect(two.stdout).not.toContain(timeline.posts[2].url);
+  });
+
+  it('tag --json: exact body; with --limit the posts cut to N and total kept (--lang es)', async () => {
+    const raw = await api('/api/timeline/es/http.json');
+    expect(await folio('tag', 'http', '--lang', 'es', '--json')).toMatchObject({
+      code: 0,
+      stdout: `${raw.text}\n`,
+    });
+    const limited = await folio('tag', 'http', '--lang', 'es', '--json', '--limit', '2');
+    const full = JSON.parse(raw.text);
+    expect(JSON.parse(limited.stdout)).toEqual({ ...full, posts: full.posts.slice(0, 2) });
+  });
+
+  it('talks: every deck with date, title, provider and URL; --json exact', async () => {
+    const raw = await api('/api/slides-timeline/es.json');
+    const timeline = JSON.parse(raw.text);
+    const result = await folio('talks', '--lang', 'es');
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)[0]).toBe(`${timeline.total} talks in Spanish, newest first`);
+    const all = lines(result.stdout);
+    for (const deck of timeline.decks) {
+      const row = all.findIndex((line) => line.startsWith(day(deck.pubDate)) && line.includes(deck.title));
+      expect(row).toBeGreaterThan(0);
+      if (deck.type === 'external') expect(all[row]).toContain(deck.provider);
+      expect(all[row + 1]?.trim()).toBe(deck.url);
+    }
+    expect(await folio('talks', '--lang', 'es', '--json')).toMatchObject({
+      code: 0,
+      stdout: `${raw.text}\n`,
+    });
+  });
+
+  it('api: version, rate limit and every endpoint; --json exact', async () => {
+    const raw = await api('/api/index.json');
+    const index = JSON.parse(raw.text);
+    const result = await folio('api');
+    expect(result.code).toBe(0);
+    expect(lines(result.stdout)[0]).toBe(`${index.name} ${index.version}`);
+    expect(result.stdout).toContain(
+      `${index.rate_limit.quota} requests per ${index.rate_limit.window_seconds} s`,
+    );
+    for (const endpoint of index.endpoints) {
+      expect(result.stdout).toMatch(
+        new RegExp(`^${endpoint.operationId}\\s+${endpoint.pathTemplate.replace(/[{}]/g, '\\$&')}\\s`, 'm'),
+      );
+    }
+    expect(await folio('api', '--json')).toMatchObject({ code: 0, stdout: `${raw.text}\n` });
+  });
+
+  it('reads the base URL from FOLIO_BASE_URL', async () => {
+    const raw = await api('/api/index.json');
+    const result = await run(node(), ['api', '--json'], { FOLIO_BASE_URL: `${server.url}/` });
+    expect(result).toMatchObject({ code: 0, stdout: `${raw.text}\n` });
+  });
+
+  it('on a terminal: colour, and long titles cut to the width; NO_COLOR turns colour off', async () => {
+    const posts: Post[] = JSON.parse((await api('/api/posts-es.json')).text);
+    const coloured = await runAsTerminal(node(), ['posts', '--lang', 'es', '--base-url', server.url], 60);
+    expect(coloured.code).toBe(0);
+    expect(coloured.stdout).toMatch(ANSI);
+    for (const line of lines(coloured.stdout)) {
+      if (!line.trim().startsWith('http')) expect([...line].length).toBeLessThanOrEqual(60);
+    }
+    const longest = posts.reduce((a, b) => (a.title.length > b.title.length ? a : b));
+    expect(coloured.stdout).not.toContain(longest.title);
+    expect(coloured.stdout).toContain('…');
+    const plain = await runAsTerminal(node(), ['posts', '--base-url', server.url], 200, { NO_COLOR: '1' });
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).not.toMatch(ANSI);
+  });
+
+  it.each([
+    [['frobnicate'], /unknown command 'frobnicate'/],
+    [['post'], /did you mean 'posts'/],
+    [[], /missing command/],
+    [['posts', '--frob'], /unknown flag '--frob'/],
+    [['posts', '--lang', 'fr'], /--lang must be en or es, not 'fr'/],
+    [['posts', '--limit', '0'], /--limit must be a whole number from 1 to 500, not '0'/],
+    [['posts', '--limit', 'x'], /--limit must be a whole number/],
+    [['posts', '--limit'], /flag '--limit' needs a value/],
+    [['search', '--limit', '51', 'cache'], /from 1 to 50/],
+    [['search'], /missing search query/],
+    [['tag'], /missing tag/],
+    [['series', 'Not A Slug'], /unexpected argument|not a series slug/],
+    [['series', '--limit', '2'], /has no --limit flag/],
+    [['talks', 'extra'], /unexpected argument 'extra'/],
+    [['posts', '--timeout', '0'], /--timeout must be/],
+    [['posts', '--base-url', 'ftp://example.com'], /not an http or https URL/],
+  ])('usage error %j exits 2 with one line and a hint', async (args, message) => {
+    const result = await run(node(), args);
+    expectFailure(result, 2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(2);
+  });
+
+  it('an API 404 prints the problem detail and hint and exits 1', async () => {
+    const problem = JSON.parse((await api('/api/timeline/en/no-such-tag.json')).text);
+    const result = await folio('tag', 'no-such-tag');
+    expectFailure(result, 1);
+    expect(result.stderr).toContain(problem.detail);
+    expect(result.stderr).toContain(`hint: ${problem.error.hint}`);
+    const series = await folio('series', 'no-such-series', '--lang', 'es');
+    expectFailure(series, 1);
+    expect(series.stderr).toContain('/api/series/es/no-such-series.json');
+  });
+
+  it('a network error names the base URL and exits 1', async () => {
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const result = await run(node(), ['posts', '--base-url', closed]);
+    expectFailure(result, 1);
+    expect(result.stderr.split('\n')[0]).toContain(`cannot reach ${closed}`);
+  });
+
+  it('a server that never answers times out after --timeout seconds', async () => {
+    const silent = await tinyServer(() => {
+      // never answers
+    });
+    try {
+      const result = await run(node(), ['posts', '--timeout', '1', '--base-url', silent.url]);
+      expectFailure(result, 1);
+      expect(result.stderr).toContain(`no answer from ${silent.url} within 1 s`);
+      expect(result.ms).toBeGreaterThanOrEqual(900);
+      expect(result.ms).toBeLessThan(8000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('a 429 waits Retry-After, says so on stderr, and retries once', async () => {
+    let calls = 0;
+    const limited = await tinyServer((req, res) => {
+      calls += 1;
+      if (calls === 1) tooManyRequests(res, '1');
+      else void forward(req, res);
+    });
+    try {
+      const expected = await api('/api/posts-en.json?limit=2');
+      const result = await run(node(), ['posts', '--limit', '2', '--json', '--base-url', limited.url]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`rate limited by ${limited.url} (HTTP 429); waiting 1 s (Retry-After)`);
+      expect(result.stdout).toBe(`${expected.text}\n`);
+      expect(result.ms).toBeGreaterThanOrEqual(1000);
+      expect(calls).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('a second 429 is an API error (exit 1); a Retry-After over 60 s is not waited for', async () => {
+    let calls = 0;
+    const limited = await tinyServer((_req, res) => {
+      calls += 1;
+      tooManyRequests(res, calls === 1 ? '0' : '120');
+    });
+    try {
+      const twice = await run(node(), ['talks', '--base-url', limited.url]);
+      expectFailure(twice, 1);
+      expect(calls).toBe(2);
+      expect(twice.stderr).toContain(
+        'More than 300 requests in 60 seconds from this client. (HTTP 429 rate_limited)',
+      );
+      expect(twice.stderr).toContain('hint: Wait the Retry-After seconds and retry.');
+      const long = await run(node(), ['talks', '--base-url', limited.url]);
+      expectFailure(long, 1);
+      expect(calls).toBe(3);
+      expect(long.stderr).toContain('Retry-After is 120 s, longer than the 60 s folio waits');
+      expect(long.ms).toBeLessThan(8000);
+    } finally {
+      await limited.close();
+    }
+  });
+});
