@@ -91,7 +91,11 @@ export function seriesListing(data: SiteData, lang: Lang): SeriesListing {
     .filter((s) => s.lang === lang)
     .map((s): SeriesSummary => {
       const chapters = chaptersOf(data, s);
-      const lastPostDate = chapters.map((post) => post.pubDate).sort(compareText).at(-1) ?? '';
+      const lastPostDate =
+        chapters
+          .map((post) => post.pubDate)
+          .sort(compareText)
+          .at(-1) ?? '';
       return {
         slug: s.slug,
         title: s.title,
