@@ -18,7 +18,7 @@ export function apiCatalog(baseUrl: string): object {
   return {
     linkset: [
       {
-        anchor: url('/api/'),
+        anchor: url('/api/index.json'),
         'service-desc': [{ href: url(PATHS.openapi), type: OPENAPI_TYPE }],
         'service-doc': [
           { href: url(PATHS.developerPortal), type: 'text/html' },
@@ -31,7 +31,10 @@ export function apiCatalog(baseUrl: string): object {
         'service-desc': [{ href: url(PATHS.mcpServerCard), type: 'application/json' }],
         'service-doc': [{ href: `${url(PATHS.developerPortal)}#mcp`, type: 'text/html' }],
       },
-      { anchor: url(PATHS.apiCatalog), item: [{ href: url('/api/') }, { href: url(PATHS.mcpEndpoint) }] },
+      {
+        anchor: url(PATHS.apiCatalog),
+        item: [{ href: url('/api/index.json') }, { href: url(PATHS.mcpEndpoint) }],
+      },
     ],
   };
 }

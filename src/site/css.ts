@@ -6,7 +6,7 @@ export const STYLESHEET = `
 --code-bg:#1d2229;--card:#191d22;--k:#ff7ab2;--s:#8fd18f;--n:#ffb86b;--c:#8b949e;--t:#79c0ff;--f:#d2a8ff}}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
-body{margin:0;background:var(--bg);color:var(--fg);font:1.0625rem/1.65 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+body{margin:0;overflow-wrap:break-word;background:var(--bg);color:var(--fg);font:1.0625rem/1.65 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 .wrap{max-width:46rem;margin:0 auto;padding:0 1.25rem}
 a{color:var(--accent);text-underline-offset:.15em}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--card);padding:.5rem;z-index:1}
@@ -25,7 +25,8 @@ h2 .anchor,h3 .anchor,h4 .anchor{color:inherit;text-decoration:none}
 .meta{color:var(--muted);font-size:.9rem;margin:0}
 code{font:.9em/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code-bg);padding:.1em .3em;border-radius:4px}
 pre{background:var(--code-bg);border:1px solid var(--line);border-radius:8px;padding:1rem;overflow-x:auto;line-height:1.5}
-pre code{background:none;padding:0;font-size:.88rem}
+pre code{background:none;padding:0;font-size:.88rem;overflow-wrap:normal}
+p code,li code,td code{overflow-wrap:anywhere}
 blockquote{margin:1rem 0;padding:.1rem 1rem;border-left:3px solid var(--line);color:var(--muted)}
 img{max-width:100%;height:auto}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.95rem;margin:1rem 0}

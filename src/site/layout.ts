@@ -7,6 +7,10 @@ import { LANG_NAMES, UI } from './i18n.ts';
 import { blogPath, langRoot, portalPath, talksPath } from './links.ts';
 import { markdownTwinPath, PATHS } from './paths.ts';
 
+/** An inline icon, so browsers do not request /favicon.ico. */
+const FAVICON =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230b5cad'/%3E%3Cpath d='M4 12 12 4' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
+
 const OG_LOCALES: Record<Lang, string> = { en: 'en_US', es: 'es_ES' };
 
 /** A page with a canonical address: indexable, with alternates in every language it exists in. */
@@ -107,6 +111,7 @@ export function renderDocument(shell: Shell, context: LayoutContext): string {
 ${headLinks(shell, context)}
 <link rel="api-catalog" href="${PATHS.apiCatalog}">
 <meta name="color-scheme" content="light dark">
+<link rel="icon" href="${FAVICON}">
 <style>${STYLESHEET}</style>
 </head>
 <body>
