@@ -77,3 +77,21 @@ export function startNode(env: Record<string, string> = {}): Promise<RunningServ
 export function startBun(env: Record<string, string> = {}): Promise<RunningServer> {
   return startProcess(resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
 }
+
+/** dist/vercel.js in Vercel's Edge Runtime (the edge-runtime package), behind Vercel's header rules. */
+export function startVercel(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startProcess(process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
+}
+
+/** dist/netlify.js in Deno (installed from npm), called the way Netlify Edge Functions are. */
+export function startNetlify(env: Record<string, string> = {}): Promise<RunningServer> {
+  const script = resolve(ROOT, 'test/support/netlify-deno.ts');
+  const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${ROOT}`];
+  const args = ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script];
+  return startProcess(resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
+}
+
+/** dist/cloudflare.js as a module worker in workerd, through Miniflare. */
+export function startCloudflare(env: Record<string, string> = {}): Promise<RunningServer> {
+  return startProcess(process.execPath, [resolve(ROOT, 'test/support/miniflare.mjs')], env, 60_000);
+}

@@ -1,0 +1,273 @@
+/**
+ * One black-box suite, five runtimes: each adapter is started the way its platform starts it, on a
+ * free loopback port, and driven over real sockets. Then a fresh server of each runtime runs the
+ * shared conformance check (when the shared folder sits next to the repository).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { build } from 'esbuild';
+import { Pool } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ROOT,
+  type RunningServer,
+  startBun,
+  startCloudflare,
+  startNetlify,
+  startNode,
+  startVercel,
+} from './support/server.ts';
+
+const CONFORMANCE = resolve(ROOT, '../shared/conformance/check.mjs');
+
+interface Runtime {
+  name: string;
+  start: (env?: Record<string, string>) => Promise<RunningServer>;
+  /** The forwarding header this platform sets itself and the adapter trusts, if any. */
+  platformHeader?: string;
+  /**
+   * The runtime removes Content-Length from every response but redirects and 304 (Edge Runtime's
+   * dispatchFetch does, as Vercel streams Edge Function responses), so HEAD cannot report it.
+   */
+  dropsContentLength?: boolean;
+}
+
+const RUNTIMES: Runtime[] = [
+  { name: 'Node (@whatwg-node/server)', start: startNode },
+  { name: 'Bun', start: startBun },
+  { name: 'Vercel Edge Runtime (edge-runtime)', start: startVercel, dropsContentLength: true },
+  { name: 'Netlify Edge Function on Deno', start: startNetlify },
+  {
+    name: 'Cloudflare Worker on workerd (Miniflare)',
+    start: startCloudflare,
+    platformHeader: 'cf-connecting-ip',
+  },
+];
+
+interface Reply {
+  status: number;
+  text: string;
+  header: (name: string) => string | null;
+}
+
+describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength }) => {
+  let server: RunningServer;
+  let pool: Pool;
+  /** A second client: the same server reached from another loopback address. */
+  let other: Pool;
+
+  beforeAll(async () => {
+    server = await start();
+    pool = new Pool(server.url, { connections: 2 });
+    other = new Pool(server.url, { connections: 1, localAddress: '127.0.0.2' });
+  });
+
+  afterAll(async () => {
+    await pool?.close();
+    await other?.close();
+    await server?.stop();
+  });
+
+  async function send(
+    path: string,
+    {
+      method = 'GET',
+      headers = {},
+      via = pool,
+    }: { method?: string; headers?: Record<string, string>; via?: Pool } = {},
+  ): Promise<Reply> {
+    const response = await via.request({ path, method: method as 'GET', headers });
+    const text = await response.body.text();
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return Array.isArray(value) ? value.join(', ') : (value ?? null);
+    };
+    return { status: response.statusCode, text, header };
+  }
+
+  const remaining = (reply: Reply) => Number(reply.header('ratelimit-remaining'));
+
+  function expectApiHeaders(reply: Reply) {
+    expect(reply.header('x-api-version')).toBe('1.0.0');
+    expect(reply.header('ratelimit-policy')).toMatch(/^"[^"]+";q=300;w=60$/);
+    expect(reply.header('ratelimit')).toMatch(/^"[^"]+";r=\d+;t=\d+$/);
+    expect(reply.header('ratelimit-limit')).toBe('300');
+    expect(reply.header('ratelimit-remaining')).toMatch(/^\d+$/);
+    expect(reply.header('access-control-allow-origin')).toBe('*');
+    expect(reply.header('access-control-expose-headers')).toContain('RateLimit-Remaining');
+  }
+
+  it('serves the prerendered posts as JSON with the API headers and its base URL', async () => {
+    const reply = await send('/api/posts-en.json');
+    expect(reply.status).toBe(200);
+    expect(reply.header('content-type')).toBe('application/json; charset=utf-8');
+    expect(reply.header('cache-control')).toBe('public, max-age=3600');
+    expectApiHeaders(reply);
+    const posts = JSON.parse(reply.text) as { url: string; lang: string }[];
+    expect(posts.length).toBeGreaterThanOrEqual(12);
+    expect(reply.header('x-total-count')).toBe(String(posts.length));
+    expect(posts.every((post) => post.lang === 'en' && post.url.startsWith(`${server.url}/blog/`))).toBe(
+      true,
+    );
+  });
+
+  it('applies limit and rejects a malformed one with 400 problem+json', async () => {
+    const three = await send('/api/posts.json?limit=3');
+    expect(three.status).toBe(200);
+    expect(JSON.parse(three.text)).toHaveLength(3);
+    const bad = await send('/api/posts.json?limit=0');
+    expect(bad.status).toBe(400);
+    expect(bad.header('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(JSON.parse(bad.text).error.code).toBe('invalid_request');
+    expectApiHeaders(bad);
+  });
+
+  it(`answers HEAD with the headers of GET${dropsContentLength ? '' : ', Content-Length included,'} and no body`, async () => {
+    const get = await send('/api/posts.json?limit=2');
+    const head = await send('/api/posts.json?limit=2', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe('');
+    expect(head.header('content-length')).toBe(
+      dropsContentLength ? null : String(Buffer.byteLength(get.text)),
+    );
+    expect(head.header('content-type')).toBe(get.header('content-type'));
+    expect(head.header('etag')).toBe(get.header('etag'));
+    expect(head.header('x-total-count')).toBe(get.header('x-total-count'));
+  });
+
+  it('answers a matching If-None-Match with 304 and no body', async () => {
+    const first = await send('/api/series/en/index.json');
+    expect(first.header('etag')).toMatch(/^"/);
+    const again = await send('/api/series/en/index.json', {
+      headers: { 'if-none-match': first.header('etag')! },
+    });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect(again.header('etag')).toBe(first.header('etag'));
+  });
+
+  it('answers 404 and 410 with problem+json', async () => {
+    const missing = await send('/api/no-such-thing.json');
+    expect(missing.status).toBe(404);
+    expect(missing.header('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(JSON.parse(missing.text).instance).toBe('/api/no-such-thing.json');
+    expectApiHeaders(missing);
+    expect((await send('/api/series/en/legacy-rest.json')).status).toBe(410);
+  });
+
+  it('answers other methods with 405 and Allow, and a bare OPTIONS too', async () => {
+    for (const method of ['POST', 'DELETE', 'OPTIONS']) {
+      const reply = await send('/api/posts.json', { method });
+      expect(reply.status, method).toBe(405);
+      expect(reply.header('allow'), method).toBe('GET, HEAD');
+      expect(JSON.parse(reply.text).error.code, method).toBe('method_not_allowed');
+      expectApiHeaders(reply);
+    }
+  });
+
+  it('answers a CORS preflight with 204 without spending quota', async () => {
+    const before = remaining(await send('/api/index.json'));
+    const preflight = await send('/api/posts.json', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://example.com', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.text).toBe('');
+    expect(preflight.header('access-control-allow-origin')).toBe('*');
+    expect(preflight.header('access-control-allow-methods')).toContain('GET');
+    expect(remaining(preflight)).toBe(before);
+    expect(remaining(await send('/api/index.json'))).toBe(before - 1);
+  });
+
+  it('takes the client address from the platform: invented forwarding headers share the quota', async () => {
+    const before = remaining(await send('/api/index.json'));
+    const forged = await send('/api/index.json', {
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.9', forwarded: 'for=203.0.113.9' },
+    });
+    expect(forged.status).toBe(200);
+    expect(remaining(forged)).toBe(before - 1);
+  });
+
+  it('gives a client at another address its own quota', async () => {
+    const mine = remaining(await send('/api/index.json'));
+    expect(mine).toBeLessThan(299);
+    expect(remaining(await send('/api/index.json', { via: other }))).toBe(299);
+    expect(remaining(await send('/api/index.json'))).toBe(mine - 1);
+  });
+
+  it(`trusts CF-Connecting-IP ${platformHeader === 'cf-connecting-ip' ? 'as Cloudflare sets it' : 'nowhere but on Cloudflare'}`, async () => {
+    const before = remaining(await send('/api/index.json'));
+    const a = await send('/api/index.json', { headers: { 'cf-connecting-ip': '198.51.100.1' } });
+    const b = await send('/api/index.json', { headers: { 'cf-connecting-ip': '198.51.100.2' } });
+    const a2 = await send('/api/index.json', { headers: { 'cf-connecting-ip': '198.51.100.1' } });
+    if (platformHeader === 'cf-connecting-ip') {
+      expect([remaining(a), remaining(b), remaining(a2)]).toEqual([299, 299, 298]);
+    } else {
+      expect([remaining(a), remaining(b), remaining(a2)]).toEqual([before - 1, before - 2, before - 3]);
+    }
+  });
+
+  it('limits one client to exactly its quota, then answers 429 with Retry-After', async () => {
+    let left = remaining(await send('/api/posts-en.json?limit=1'));
+    while (left > 0) {
+      const reply = await send('/api/index.json');
+      expect(reply.status).toBe(200);
+      expect(remaining(reply)).toBe(left - 1);
+      left -= 1;
+    }
+    const limited = await send('/api/index.json');
+    expect(limited.status).toBe(429);
+    expect(limited.header('content-type')).toBe('application/problem+json; charset=utf-8');
+    expect(limited.header('cache-control')).toBe('no-store');
+    expect(Number(limited.header('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.header('retry-after'))).toBeLessThanOrEqual(60);
+    expect(JSON.parse(limited.text).error.code).toBe('rate_limited');
+    expectApiHeaders(limited);
+    // The other client is still served.
+    expect((await send('/api/index.json', { via: other })).status).toBe(200);
+  });
+
+  it.runIf(existsSync(CONFORMANCE))(
+    'passes the shared conformance check, rate limit included',
+    async () => {
+      const fresh = await start();
+      try {
+        const { code, output } = await new Promise<{ code: number; output: string }>((done) => {
+          execFile(
+            process.execPath,
+            [CONFORMANCE, fresh.url, '--rate-limit'],
+            { timeout: 120_000 },
+            (error, stdout) => done({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
+          );
+        });
+        const failures = output.split('\n').filter((line) => line.startsWith('FAIL'));
+        expect(failures).toEqual([]);
+        expect(output).toMatch(/\d+ passed, 0 failed/);
+        expect(code).toBe(0);
+      } finally {
+        await fresh.stop();
+      }
+    },
+    180_000,
+  );
+});
+
+describe('edge bundles', () => {
+  it.each(['vercel', 'netlify', 'cloudflare'])(
+    'dist/%s.js is self-contained: the data inside, no imports',
+    async (name) => {
+      const file = resolve(ROOT, `dist/${name}.js`);
+      expect(readFileSync(file, 'utf8')).toContain('"Trailing Slash"');
+      const { metafile } = await build({
+        entryPoints: [file],
+        bundle: true,
+        write: false,
+        metafile: true,
+        platform: 'neutral',
+        logLevel: 'silent',
+      });
+      expect(Object.values(metafile.inputs).flatMap((input) => input.imports)).toEqual([]);
+    },
+  );
+});

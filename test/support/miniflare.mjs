@@ -1,0 +1,27 @@
+/**
+ * Runs the worker of wrangler.toml (its `main`, dist/cloudflare.js, at its compatibility date) as a
+ * module worker in workerd through Miniflare on HOST:PORT, with BASE_URL (and any FOLIO_ setting)
+ * as the worker's vars. Miniflare, like Cloudflare, sets
+ * `CF-Connecting-IP` to the address of the connecting client when the request lacks it.
+ */
+import { readFileSync } from 'node:fs';
+import { Miniflare } from 'miniflare';
+
+const wrangler = readFileSync(new URL('../../wrangler.toml', import.meta.url), 'utf8');
+const setting = (name) => new RegExp(`^${name} = "(.+)"$`, 'm').exec(wrangler)?.[1];
+
+const bindings = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name === 'BASE_URL' || name.startsWith('FOLIO_')),
+);
+const mf = new Miniflare({
+  modules: true,
+  scriptPath: new URL(`../../${setting('main')}`, import.meta.url).pathname,
+  compatibilityDate: setting('compatibility_date'),
+  bindings,
+  host: process.env.HOST || '127.0.0.1',
+  port: Number(process.env.PORT) || 8787,
+});
+const url = await mf.ready;
+console.log(`workerd: ${setting('main')} on ${url}`);
+for (const signal of ['SIGTERM', 'SIGINT'])
+  process.on(signal, () => mf.dispose().then(() => process.exit(0)));

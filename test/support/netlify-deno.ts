@@ -1,0 +1,47 @@
+/**
+ * Runs the Netlify Edge Function (deploy/netlify/folio.js over dist/netlify.js) in Deno the way Netlify Edge Functions call it: `(request, context)` with
+ * `context.ip` the address of the connecting client, the other context fields Netlify provides,
+ * and the site's environment variables behind the `Netlify.env` global. Listens on HOST:PORT.
+ */
+// @ts-nocheck -- a Deno program: Deno's globals are not in this project's types.
+globalThis.Netlify = {
+  env: {
+    get: (name) => Deno.env.get(name),
+    has: (name) => Deno.env.has(name),
+    toObject: () => Deno.env.toObject(),
+    set: (name, value) => Deno.env.set(name, value),
+    delete: (name) => Deno.env.delete(name),
+  },
+};
+// Imported once the Netlify global exists, as on Netlify.
+const { default: folio, config } = await import('../../deploy/netlify/folio.js');
+if (config?.path !== '/*') throw new Error(`deploy/netlify/folio.js declares path ${config?.path}`);
+
+const port = Number(Deno.env.get('PORT')) || 8787;
+const hostname = Deno.env.get('HOST') || '127.0.0.1';
+const server = Deno.serve(
+  {
+    port,
+    hostname,
+    onListen: () => console.log(`deno: deploy/netlify/folio.js on http://${hostname}:${port}`),
+  },
+  (request, info) =>
+    folio(request, {
+      ip: info.remoteAddr.hostname,
+      geo: { city: 'Local', country: { code: 'XX', name: 'Local' }, timezone: 'UTC' },
+      requestId: crypto.randomUUID(),
+      site: { id: 'local', name: 'folio', url: `http://${hostname}:${port}` },
+      deploy: { id: 'local', context: 'dev', published: false },
+      account: { id: 'local' },
+      server: { region: 'local' },
+      params: {},
+      cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+      json: (body, init) => Response.json(body, init),
+      log: console.log,
+      next: () => new Response('no origin behind the edge function', { status: 404 }),
+      rewrite: () => new Response('no origin behind the edge function', { status: 404 }),
+      waitUntil: () => {},
+    }),
+);
+for (const signal of ['SIGTERM', 'SIGINT'])
+  Deno.addSignalListener(signal, () => server.shutdown().then(() => Deno.exit(0)));
