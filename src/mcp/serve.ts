@@ -1,13 +1,30 @@
-/** The MCP endpoint (POST /mcp): filled in by the MCP server module. */
-
+/**
+ * The MCP endpoint (POST /mcp and /.well-known/mcp): stateless Streamable HTTP answered with plain JSON,
+ * no session, the REST API's headers and rate limit. Refusals before a JSON-RPC message exists carry a
+ * JSON-RPC error with a null id, as the MCP SDK's servers send them; only the 429 is problem+json, like
+ * every rate-limited answer of the service.
+ */
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import type { ApiResources } from '../api/resources.ts';
 import type { SiteData } from '../data/types.ts';
 import type { LimitedContext } from '../handler.ts';
-import { PROBLEM_TYPE } from '../http/body.ts';
-import { apiHeaders, CACHE_NONE } from '../http/headers.ts';
+import { JSON_TYPE, PROBLEM_TYPE } from '../http/body.ts';
+import { apiHeaders, CACHE_NONE, type HeaderMap, isPreflight, preflightHeaders } from '../http/headers.ts';
+import type { RateState } from '../http/limiter.ts';
 import { problem } from '../http/problem.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import {
+  errorMessage,
+  type JsonRpcError,
+  parseMessage,
+  type RequestId,
+  resultMessage,
+  SERVER_ERROR,
+} from './json-rpc.ts';
+import { MAX_BODY_BYTES, readBody } from './request-body.ts';
+import { createServer } from './server.ts';
+import { createTools } from './tools.ts';
+import { checkPost } from './transport.ts';
 
 export interface McpOptions {
   baseUrl: string;
@@ -17,18 +34,74 @@ export interface McpOptions {
   api: ApiResources;
 }
 
-export function createMcp(_data: SiteData, options: McpOptions) {
-  function handle(request: Request, { url, rate }: LimitedContext): Response {
-    const code = rate.allowed ? 'resource_not_found' : 'rate_limited';
-    const body = problem(options.baseUrl, code, `No MCP server at ${url.pathname} yet.`, url.pathname);
-    const headers = apiHeaders(rate, options.policyHeader, PROBLEM_TYPE, CACHE_NONE);
-    return respond(
-      options.Response,
-      request,
-      body.status,
-      headers,
-      new TextEncoder().encode(JSON.stringify(body)),
-    );
+const ALLOW = 'POST, OPTIONS';
+const encoder = new TextEncoder();
+
+export function createMcp(data: SiteData, options: McpOptions) {
+  const { baseUrl, policyHeader, Response } = options;
+  const answer = createServer(data, createTools(data, options.api, baseUrl));
+
+  function send(
+    request: Request,
+    rate: RateState,
+    status: number,
+    body: string | null,
+    extra: HeaderMap = {},
+  ): Response {
+    const headers = Object.assign(apiHeaders(rate, policyHeader, JSON_TYPE, CACHE_NONE), extra);
+    if (body === null) delete headers['content-type'];
+    return respond(Response, request, status, headers, body === null ? null : encoder.encode(body));
   }
+
+  function sendError(
+    request: Request,
+    rate: RateState,
+    status: number,
+    error: JsonRpcError,
+    id: RequestId | null = null,
+    extra?: HeaderMap,
+  ): Response {
+    return send(request, rate, status, errorMessage(id, error), extra);
+  }
+
+  function rateLimited(request: Request, { url, rate }: LimitedContext): Response {
+    const detail = `Too many requests: the quota is ${rate.limit} requests per ${options.policy.windowSeconds} seconds; retry in ${rate.reset} seconds.`;
+    const body = JSON.stringify(problem(baseUrl, 'rate_limited', detail, url.pathname));
+    const headers = apiHeaders(rate, policyHeader, PROBLEM_TYPE, CACHE_NONE);
+    return respond(Response, request, 429, headers, encoder.encode(body));
+  }
+
+  async function handlePost(request: Request, rate: RateState): Promise<Response> {
+    const refusal = checkPost(request);
+    if (refusal) {
+      return sendError(request, rate, refusal.status, { code: SERVER_ERROR, message: refusal.message });
+    }
+    const bytes = await readBody(request);
+    if (bytes === null) {
+      const message = `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes.`;
+      return sendError(request, rate, 413, { code: SERVER_ERROR, message });
+    }
+    const parsed = parseMessage(bytes);
+    if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
+    const { message } = parsed;
+    if (message.kind !== 'request') return send(request, rate, 202, null);
+    const reply = answer(message.method, message.params);
+    const body = reply.ok ? resultMessage(message.id, reply.result) : errorMessage(message.id, reply.error);
+    return send(request, rate, 200, body);
+  }
+
+  async function handle(request: Request, context: LimitedContext): Promise<Response> {
+    const { rate } = context;
+    if (isPreflight(request)) {
+      return send(request, rate, 204, null, preflightHeaders(request, ALLOW));
+    }
+    if (!rate.allowed) return rateLimited(request, context);
+    if (request.method !== 'POST') {
+      const message = `Method Not Allowed: ${request.method} ${context.url.pathname}; send JSON-RPC 2.0 messages with POST.`;
+      return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: ALLOW });
+    }
+    return handlePost(request, rate);
+  }
+
   return { handle };
 }

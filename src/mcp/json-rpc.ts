@@ -1,0 +1,98 @@
+/** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+/** Implementation-defined server error; the MCP SDK uses it for transport-level refusals. */
+export const SERVER_ERROR = -32000;
+
+export type RequestId = string | number;
+
+export interface JsonRpcError {
+  code: number;
+  message: string;
+}
+
+/** A message the client sent, once it is known to be well formed. */
+export type IncomingMessage =
+  | { kind: 'request'; id: RequestId; method: string; params: unknown }
+  | { kind: 'notification'; method: string }
+  /** A client's answer to a server request; this server sends none, so it is only acknowledged. */
+  | { kind: 'response' };
+
+/** A message that cannot be answered as a request, with the id to echo when one could be read. */
+export interface Rejection {
+  error: JsonRpcError;
+  id: RequestId | null;
+}
+
+export type Classified = { ok: true; message: IncomingMessage } | { ok: false; rejection: Rejection };
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isRequestId(value: unknown): value is RequestId {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+}
+
+function invalid(message: string, id: RequestId | null = null): Classified {
+  return { ok: false, rejection: { error: { code: INVALID_REQUEST, message }, id } };
+}
+
+/** Sorts a parsed JSON value into a request, a notification or a response, or says why it is none. */
+function classify(value: unknown): Classified {
+  if (Array.isArray(value)) {
+    return invalid('Invalid Request: batches are not supported; send one JSON-RPC message per POST.');
+  }
+  if (!isObject(value)) return invalid('Invalid Request: expected a JSON-RPC 2.0 object.');
+  const hasId = 'id' in value;
+  if (hasId && !isRequestId(value.id)) {
+    return invalid('Invalid Request: "id" must be a string or an integer.');
+  }
+  const id = hasId ? (value.id as RequestId) : null;
+  if (value.jsonrpc !== '2.0') return invalid('Invalid Request: "jsonrpc" must be "2.0".', id);
+  if (!('method' in value)) {
+    const hasResult = 'result' in value;
+    const hasError = 'error' in value;
+    const isResponse = hasId && hasResult !== hasError;
+    return isResponse
+      ? { ok: true, message: { kind: 'response' } }
+      : invalid('Invalid Request: expected a "method".', id);
+  }
+  if (typeof value.method !== 'string') return invalid('Invalid Request: "method" must be a string.', id);
+  if ('params' in value && (typeof value.params !== 'object' || value.params === null)) {
+    return invalid('Invalid Request: "params" must be an object.', id);
+  }
+  const { method, params } = value;
+  return {
+    ok: true,
+    message: id === null ? { kind: 'notification', method } : { kind: 'request', id, method, params },
+  };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A request body as a JSON-RPC message; bytes that are not UTF-8 JSON are a parse error. */
+export function parseMessage(body: Uint8Array): Classified {
+  try {
+    return classify(JSON.parse(utf8.decode(body)));
+  } catch {
+    return {
+      ok: false,
+      rejection: {
+        error: { code: PARSE_ERROR, message: 'Parse error: the body is not UTF-8 JSON.' },
+        id: null,
+      },
+    };
+  }
+}
+
+export function resultMessage(id: RequestId, result: object): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, result });
+}
+
+export function errorMessage(id: RequestId | null, error: JsonRpcError): string {
+  return JSON.stringify({ jsonrpc: '2.0', id, error });
+}

@@ -1,0 +1,71 @@
+/**
+ * Tool arguments and the one tool result the REST API has no record for, as valibot schemas: they
+ * validate calls and, through @valibot/to-json-schema, become each tool's inputSchema and outputSchema.
+ */
+import * as v from 'valibot';
+import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../api/schemas.ts';
+
+const lang = v.optional(
+  v.pipe(LangSchema, v.description('Content language: "en" (English) or "es" (Spanish). Default "en".')),
+  'en',
+);
+
+const wholeNumber = (min: number, max: number, description: string) =>
+  v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max), v.description(description));
+
+export const LangArgumentsSchema = v.strictObject({ lang });
+
+export const NoArgumentsSchema = v.strictObject({});
+
+export const SearchArgumentsSchema = v.strictObject({
+  query: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.maxLength(200),
+    v.description(
+      'Words to look for; accents and case do not matter, the last word also matches as a prefix.',
+    ),
+  ),
+  lang,
+  limit: v.optional(wholeNumber(1, 50, 'Most results to return, best first (1 to 50, default 10).'), 10),
+});
+
+export const SeriesArgumentsSchema = v.strictObject({
+  slug: v.pipe(
+    SlugSchema,
+    v.description('The series slug (English in both languages), as list_series gives it.'),
+  ),
+  lang,
+});
+
+export const TagArgumentsSchema = v.strictObject({
+  tag: v.pipe(
+    v.string(),
+    v.minLength(1),
+    v.description('A tag as written in a post\'s tags, e.g. "http"; get_api_index lists every tag in use.'),
+  ),
+  lang,
+  limit: v.optional(
+    wholeNumber(1, 500, 'Keep only the newest N posts (1 to 500); total still counts them all.'),
+  ),
+});
+
+export const SearchResultSchema = v.object({
+  slug: PostSchema.entries.slug,
+  title: v.string(),
+  description: v.string(),
+  pubDate: PostSchema.entries.pubDate,
+  tags: TimelinePostSchema.entries.tags,
+  url: v.pipe(PostSchema.entries.url, v.description('The post page, absolute')),
+  score: v.pipe(v.number(), v.description('Relevance; higher is better')),
+});
+
+export const SearchResultsSchema = v.object({
+  query: v.string(),
+  lang: LangSchema,
+  total: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Every matching post')),
+  results: v.pipe(v.array(SearchResultSchema), v.description('The best matches, most relevant first')),
+});
+
+export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
+export type SearchResults = v.InferOutput<typeof SearchResultsSchema>;

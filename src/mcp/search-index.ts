@@ -1,0 +1,71 @@
+/**
+ * The full-text index of the posts, one per language, built at build time with MiniSearch and kept
+ * in the prerendered data as MiniSearch's plain serialization. Build and load must use the same
+ * options, so both read them from here.
+ */
+import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
+import { LANGS, type Lang, type PostRecord, type SiteData } from '../data/types.ts';
+
+export type SearchIndexData = SiteData['searchIndex'];
+
+/** The text of a post as the index sees it. */
+export interface IndexedPost {
+  id: string;
+  title: string;
+  tags: string;
+  description: string;
+  body: string;
+}
+
+/** Splits on anything that is not a letter, a combining mark or a digit (so `Cache-Control` is two words). */
+const WORD_SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
+const COMBINING_MARKS = /\p{M}+/gu;
+
+/** Case- and accent-insensitive terms: `CANCIÓN`, `canción` and `cancion` are the same term. */
+export function foldTerm(term: string): string | null {
+  const folded = term.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase();
+  return folded === '' ? null : folded;
+}
+
+function tokenize(text: string): string[] {
+  return text.split(WORD_SEPARATORS).filter((word) => word !== '');
+}
+
+export const SEARCH_OPTIONS: Options<IndexedPost> = {
+  fields: ['title', 'tags', 'description', 'body'],
+  tokenize,
+  processTerm: foldTerm,
+  searchOptions: {
+    boost: { title: 4, tags: 3, description: 2, body: 1 },
+    // Only the last word is matched as a prefix: it is the one still being typed.
+    prefix: (_term, index, terms) => index === terms.length - 1,
+  },
+};
+
+/** Link targets and bare URLs are addresses, not words of the post. */
+function bodyText(markdown: string): string {
+  return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
+}
+
+function toIndexedPost(post: PostRecord): IndexedPost {
+  return {
+    id: post.id,
+    title: post.title,
+    tags: post.allTags.join(' '),
+    description: post.description,
+    body: bodyText(post.body),
+  };
+}
+
+export function buildSearchIndex(posts: readonly PostRecord[]): SearchIndexData {
+  const indexFor = (lang: Lang) => {
+    const index = new MiniSearch<IndexedPost>(SEARCH_OPTIONS);
+    index.addAll(posts.filter((post) => post.lang === lang).map(toIndexedPost));
+    return index.toJSON();
+  };
+  return Object.fromEntries(LANGS.map((lang) => [lang, indexFor(lang)])) as SearchIndexData;
+}
+
+export function loadSearchIndex(data: AsPlainObject): MiniSearch<IndexedPost> {
+  return MiniSearch.loadJS(data, SEARCH_OPTIONS);
+}

@@ -1,0 +1,75 @@
+/**
+ * The Streamable HTTP rules a POST must meet before its body is read (MCP 2025-06-18, basic/transports):
+ * the client accepts both JSON and SSE answers, sends JSON, and speaks a protocol version we know.
+ */
+import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
+
+/** A POST refused at the HTTP level, before any JSON-RPC message is read. */
+export interface Refusal {
+  status: 400 | 406 | 415;
+  message: string;
+}
+
+interface MediaRange {
+  type: string;
+  subtype: string;
+  q: number;
+}
+
+function parseAccept(header: string): MediaRange[] {
+  return header.split(',').flatMap((part) => {
+    const [range = '', ...params] = part.split(';');
+    const [type, subtype] = range.trim().toLowerCase().split('/');
+    if (!type || !subtype) return [];
+    const qParam = params.map((param) => param.trim().toLowerCase()).find((param) => param.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    return [{ type, subtype, q: Number.isNaN(q) ? 0 : q }];
+  });
+}
+
+function specificity(range: MediaRange, type: string, subtype: string): number {
+  if (range.type === type && range.subtype === subtype) return 2;
+  if (range.type === type && range.subtype === '*') return 1;
+  if (range.type === '*' && range.subtype === '*') return 0;
+  return -1;
+}
+
+/** RFC 9110 12.5.1: the most specific range that matches decides the quality; 0 means "not acceptable". */
+function accepts(ranges: readonly MediaRange[], mediaType: string): boolean {
+  const [type = '', subtype = ''] = mediaType.split('/');
+  let best = -1;
+  let quality = 0;
+  for (const range of ranges) {
+    const match = specificity(range, type, subtype);
+    if (match > best) {
+      best = match;
+      quality = range.q;
+    }
+  }
+  return quality > 0;
+}
+
+function mediaTypeOf(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+export function checkPost(request: Request): Refusal | null {
+  const ranges = parseAccept(request.headers.get('accept') ?? '');
+  if (!accepts(ranges, 'application/json') || !accepts(ranges, 'text/event-stream')) {
+    return {
+      status: 406,
+      message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',
+    };
+  }
+  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') {
+    return { status: 415, message: 'Unsupported Media Type: the Content-Type must be application/json.' };
+  }
+  const version = request.headers.get('mcp-protocol-version');
+  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version.trim())) {
+    return {
+      status: 400,
+      message: `Bad Request: unsupported MCP-Protocol-Version ${version}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,139 @@
+/** The official MCP TypeScript SDK client against the real Node server and the sample blog. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startNode } from './support/server.ts';
+
+type Tools = Awaited<ReturnType<Client['listTools']>>['tools'];
+
+let server: RunningServer;
+let client: Client;
+let tools: Tools;
+
+beforeAll(async () => {
+  server = await startNode();
+  client = new Client({ name: 'folio-tests', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
+  tools = (await client.listTools()).tools;
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.stop();
+});
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(server.url + path);
+  expect(response.status).toBe(200);
+  return (await response.json()) as T;
+}
+
+function validatorFor(name: string) {
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool?.outputSchema) throw new Error(`${name} has no outputSchema`);
+  const ajv = new Ajv({ allErrors: true, strict: true });
+  addFormats(ajv);
+  return ajv.compile(tool.outputSchema);
+}
+
+describe('the SDK client', () => {
+  it('initializes: protocol version, server info, tools capability and instructions', () => {
+    expect(client.getServerVersion()).toEqual({ name: 'folio', title: 'Trailing Slash', version: '1.0.0' });
+    expect(client.getServerCapabilities()?.tools).toBeDefined();
+    expect(client.getInstructions()).toContain('search_blog_posts');
+  });
+
+  it('lists the six read-only tools', () => {
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      'get_api_index',
+      'get_posts_by_tag',
+      'get_series',
+      'list_series',
+      'list_slide_decks',
+      'search_blog_posts',
+    ]);
+    for (const tool of tools) {
+      expect(tool.title).toBeTruthy();
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    }
+  });
+
+  it('calls every tool and gets structuredContent valid under its outputSchema', async () => {
+    const series = await getJson<{ series: { slug: string }[] }>('/api/series/en/index.json');
+    const [firstPost] = await getJson<{ tags: string[] }[]>('/api/posts-en.json?limit=1');
+    const calls: [string, Record<string, unknown>][] = [
+      ['search_blog_posts', { query: 'cache', lang: 'es', limit: 3 }],
+      ['list_series', { lang: 'en' }],
+      ['get_series', { slug: series.series[0]?.slug, lang: 'en' }],
+      ['get_posts_by_tag', { tag: firstPost?.tags[0], lang: 'en', limit: 2 }],
+      ['list_slide_decks', { lang: 'es' }],
+      ['get_api_index', {}],
+    ];
+    for (const [name, args] of calls) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBeFalsy();
+      const validate = validatorFor(name);
+      expect(validate(result.structuredContent), `${name}: ${JSON.stringify(validate.errors)}`).toBe(true);
+      expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
+    }
+  });
+
+  it('tool results are the REST API records', async () => {
+    const listing = await client.callTool({ name: 'list_series', arguments: { lang: 'es' } });
+    expect(listing.structuredContent).toEqual(await getJson('/api/series/es/index.json'));
+    const index = await client.callTool({ name: 'get_api_index', arguments: {} });
+    expect(index.structuredContent).toEqual(await getJson('/api/index.json'));
+  });
+
+  it('search ranks the post about token buckets first, with an absolute url', async () => {
+    const result = await client.callTool({
+      name: 'search_blog_posts',
+      arguments: { query: 'token bucket', lang: 'en', limit: 5 },
+    });
+    const found = result.structuredContent as { total: number; results: { slug: string; url: string }[] };
+    expect(found.total).toBeGreaterThanOrEqual(1);
+    expect(found.results[0]).toMatchObject({
+      slug: 'token-bucket-from-scratch',
+      url: `${server.url}/blog/token-bucket-from-scratch/`,
+    });
+  });
+
+  it('an unknown series is an isError result', async () => {
+    const result = await client.callTool({ name: 'get_series', arguments: { slug: 'no-such-series' } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('list_series');
+  });
+
+  it('an unknown tool and a bad argument are -32602 errors', async () => {
+    const unknown = client.callTool({ name: 'drop_tables', arguments: {} });
+    await expect(unknown).rejects.toBeInstanceOf(McpError);
+    await expect(unknown).rejects.toMatchObject({ code: -32602 });
+    const bad = client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
+    await expect(bad).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('"limit"') });
+  });
+
+  it('ping answers', async () => {
+    await expect(client.ping()).resolves.toEqual({});
+  });
+});
+
+describe('the Node server', () => {
+  it.each([
+    ['declared', (text: string) => text],
+    ['streamed', (text: string) => new Blob([text]).stream()],
+  ])('answers a %s 5 MB body with 413 over the socket', async (_, bodyOf) => {
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }) + ' '.repeat(5_000_000);
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: bodyOf(text),
+      duplex: 'half',
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(response.headers.get('x-api-version')).toBe('1.0.0');
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+  });
+});
