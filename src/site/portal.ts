@@ -6,6 +6,7 @@ import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from '../api/e
 import { RATE_LIMIT_HEADERS, type RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
+import { tagsInUse } from '../api/records.ts';
 import type { ApiIndex } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../http/problem.ts';
@@ -215,7 +216,9 @@ function cliExample(c: PortalContext): string {
     `folio posts --lang es --base-url ${c.baseUrl}`,
     `folio search "cache" --json --base-url ${c.baseUrl}`,
     `folio series --base-url ${c.baseUrl}`,
-    `folio tag http --base-url ${c.baseUrl}`,
+    ...tagsInUse(c.data, 'en')
+      .slice(0, 1)
+      .map((tag) => `folio tag ${tag} --base-url ${c.baseUrl}`),
     `folio talks --lang en --base-url ${c.baseUrl}`,
     `folio api --base-url ${c.baseUrl}`,
   ].join('\n');
