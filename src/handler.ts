@@ -13,6 +13,7 @@ import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './htt
 import { problem } from './http/problem.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { createMcp } from './mcp/serve.ts';
+import { createTools } from './mcp/tools.ts';
 import { PATHS } from './site/paths.ts';
 import { createSite } from './site/serve.ts';
 
@@ -53,8 +54,9 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
   const shared = { baseUrl, Response, policy, policyHeader };
 
   const api = createApi(data, shared);
-  const mcp = createMcp(data, { ...shared, api: api.resources });
-  const site = createSite(data, { ...shared, api: api.resources });
+  const tools = createTools(data, api.resources, baseUrl);
+  const mcp = createMcp(data, { ...shared, tools });
+  const site = createSite(data, { ...shared, api: api.resources, tools });
 
   const addressOf = (request: Request, context: RequestContext | undefined) =>
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||

@@ -5,7 +5,6 @@
  * every rate-limited answer of the service.
  */
 import type { RateLimitPolicy } from '../api/index-document.ts';
-import type { ApiResources } from '../api/resources.ts';
 import type { SiteData } from '../data/types.ts';
 import type { LimitedContext } from '../handler.ts';
 import { JSON_TYPE, PROBLEM_TYPE } from '../http/body.ts';
@@ -23,7 +22,7 @@ import {
 } from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
-import { createTools } from './tools.ts';
+import type { McpTool } from './tools.ts';
 import { checkPost } from './transport.ts';
 
 export interface McpOptions {
@@ -31,7 +30,7 @@ export interface McpOptions {
   Response: ResponseConstructor;
   policy: RateLimitPolicy;
   policyHeader: string;
-  api: ApiResources;
+  tools: readonly McpTool[];
 }
 
 const ALLOW = 'POST, OPTIONS';
@@ -39,7 +38,7 @@ const encoder = new TextEncoder();
 
 export function createMcp(data: SiteData, options: McpOptions) {
   const { baseUrl, policyHeader, Response } = options;
-  const answer = createServer(data, createTools(data, options.api, baseUrl));
+  const answer = createServer(data, options.tools);
 
   function send(
     request: Request,

@@ -3,8 +3,9 @@ import { API_VERSION } from '../api/endpoints.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import type { SiteData } from '../data/types.ts';
+import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import type { McpTool } from '../mcp/tools.ts';
 import { portalPath } from './links.ts';
-import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp-tools.ts';
 import { PATHS } from './paths.ts';
 
 export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -39,18 +40,18 @@ export function apiCatalog(baseUrl: string): object {
   };
 }
 
-export function mcpServerCard(data: SiteData, baseUrl: string): object {
+export function mcpServerCard(data: SiteData, baseUrl: string, tools: readonly McpTool[]): object {
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',
-    protocolVersion: MCP_PROTOCOL_VERSION,
+    protocolVersion: DEFAULT_PROTOCOL_VERSION,
     serverInfo: { name: 'folio', title: `${data.site.name} MCP server`, version: API_VERSION },
     description: `Read-only tools over ${data.site.name}: search posts, list series and slide decks, read tag timelines and the API index.`,
     documentationUrl: `${baseUrl}${PATHS.developerPortal}#mcp`,
     transport: { type: 'streamable-http', endpoint: baseUrl + PATHS.mcpEndpoint },
     capabilities: { tools: { listChanged: false } },
     authentication: { required: false, schemes: [] },
-    tools: MCP_TOOLS.map((tool) => ({ ...tool, annotations: { readOnlyHint: true } })),
+    tools: tools.map((tool) => tool.descriptor()),
   };
 }
 

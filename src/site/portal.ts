@@ -10,9 +10,10 @@ import { tagsInUse } from '../api/records.ts';
 import type { ApiIndex } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../http/problem.ts';
+import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
+import type { McpTool } from '../mcp/tools.ts';
 import type { Block, Text } from './doc.ts';
 import { portalPath } from './links.ts';
-import { MCP_PROTOCOL_VERSION, MCP_TOOLS } from './mcp-tools.ts';
 import type { Page } from './page.ts';
 import { markdownTwinPath, PATHS } from './paths.ts';
 
@@ -21,6 +22,7 @@ export interface PortalContext {
   baseUrl: string;
   policy: RateLimitPolicy;
   index: ApiIndex;
+  tools: readonly McpTool[];
 }
 
 const ENDPOINTS_ES: Record<OperationId, string> = {
@@ -101,8 +103,8 @@ function prose(lang: Lang, c: PortalContext) {
     noneDeprecated: en ? 'No endpoint is deprecated now.' : 'Ningún endpoint está en retirada ahora.',
     mcp: en ? 'MCP server' : 'Servidor MCP',
     mcpText: en
-      ? `A stateless, read-only MCP server over Streamable HTTP (protocol version ${MCP_PROTOCOL_VERSION}): POST one JSON-RPC 2.0 message to`
-      : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versión del protocolo ${MCP_PROTOCOL_VERSION}): envía por POST un mensaje JSON-RPC 2.0 a`,
+      ? `A stateless, read-only MCP server over Streamable HTTP (protocol version ${DEFAULT_PROTOCOL_VERSION}): POST one JSON-RPC 2.0 message to`
+      : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versión del protocolo ${DEFAULT_PROTOCOL_VERSION}): envía por POST un mensaje JSON-RPC 2.0 a`,
     mcpTools: en
       ? 'Its tools (all read-only; lang is en or es):'
       : 'Sus herramientas (todas de solo lectura; lang es en o es):',
@@ -276,7 +278,7 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
         {
           kind: 'table',
           head: t.toolHead,
-          rows: MCP_TOOLS.map((tool) => [{ code: tool.name }, tool.description]),
+          rows: c.tools.map((tool) => [{ code: tool.name }, tool.descriptor().description]),
         },
         { kind: 'paragraph', text: link(c.baseUrl + PATHS.mcpServerCard) },
       ]),

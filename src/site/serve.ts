@@ -10,6 +10,7 @@ import { JSON_TYPE, once } from '../http/body.ts';
 import { matchesIfNoneMatch } from '../http/etag.ts';
 import type { HeaderMap } from '../http/headers.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import type { McpTool } from '../mcp/tools.ts';
 import {
   aiCatalog,
   apiCatalog,
@@ -36,6 +37,7 @@ export interface SiteOptions {
   Response: ResponseConstructor;
   policy: RateLimitPolicy;
   api: ApiResources;
+  tools: readonly McpTool[];
 }
 
 /** A page answers HTML or Markdown by `Accept`; a document (twins included) has one type. */
@@ -101,7 +103,7 @@ export function createSite(data: SiteData, options: SiteOptions) {
 function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext): Map<string, Route> {
   const { baseUrl, policy, api } = options;
   const routes = new Map<string, Route>();
-  const portalContext = () => ({ data, baseUrl, policy, index: api.index.value() });
+  const portalContext = () => ({ data, baseUrl, policy, index: api.index.value(), tools: options.tools });
 
   function addPage(path: string, page: () => Page, extra: HeaderMap = {}) {
     const markdownLink = `<${baseUrl}${markdownTwinPath(path)}>; rel="alternate"; type="text/markdown"`;
@@ -129,7 +131,7 @@ function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext
   }
 
   const json = (value: unknown) => JSON.stringify(value, null, 2);
-  const skill = once(() => skillMarkdown(data, baseUrl));
+  const skill = once(() => skillMarkdown(data, baseUrl, options.tools));
   document(PATHS.openapi, () => [json(buildOpenApi({ data, baseUrl, api })), JSON_TYPE]);
   document(PATHS.llmsTxt, () => [llmsTxt(data, baseUrl), TEXT_TYPE]);
   document(PATHS.llmsFullTxt, () => [llmsFullTxt(data, posts, baseUrl), TEXT_TYPE]);
@@ -140,7 +142,7 @@ function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext
     { link: apiCatalogLink(baseUrl) },
   ]);
   document(PATHS.aiCatalog, () => [json(aiCatalog(data, baseUrl)), JSON_TYPE]);
-  document(PATHS.mcpServerCard, () => [json(mcpServerCard(data, baseUrl)), JSON_TYPE]);
+  document(PATHS.mcpServerCard, () => [json(mcpServerCard(data, baseUrl, options.tools)), JSON_TYPE]);
   document(SKILL_PATH, () => [skill(), MARKDOWN_TYPE]);
   document(PATHS.agentSkills, () => [
     json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill()))),

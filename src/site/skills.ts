@@ -1,7 +1,7 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import type { SiteData } from '../data/types.ts';
-import { MCP_TOOLS } from './mcp-tools.ts';
+import type { McpTool } from '../mcp/tools.ts';
 import { PATHS } from './paths.ts';
 import { sha256Hex } from './sha256.ts';
 
@@ -12,7 +12,7 @@ export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 const description = (data: SiteData) =>
   `Find and read posts, series, tag timelines and talks of ${data.site.name} through its public read-only JSON API or MCP server.`;
 
-export function skillMarkdown(data: SiteData, baseUrl: string): string {
+export function skillMarkdown(data: SiteData, baseUrl: string, tools: readonly McpTool[]): string {
   const url = (path: string) => baseUrl + path;
   return `---
 name: ${SKILL_NAME}
@@ -38,7 +38,7 @@ ${data.site.name} is a bilingual (en/es) blog with a public, read-only JSON API.
 
 - Errors are RFC 9457 problem+json; read \`error.hint\` to recover. 404 means the path does not exist: go back to the index. 400 means a bad \`limit\`.
 - Stay under 300 requests per minute; on 429, wait \`Retry-After\` seconds. Send \`If-None-Match\` with a stored \`ETag\` to get cheap 304s.
-- Prefer the MCP server (${url(PATHS.mcpEndpoint)}, tools: ${MCP_TOOLS.map((tool) => tool.name).join(', ')}) when your client speaks MCP; \`search_blog_posts\` does full-text search.
+- Prefer the MCP server (${url(PATHS.mcpEndpoint)}, tools: ${tools.map((tool) => tool.name).join(', ')}) when your client speaks MCP; \`search_blog_posts\` does full-text search.
 
 Reference: ${url(PATHS.openapi)} and ${url(PATHS.developerPortal)}.
 `;
