@@ -1,0 +1,629 @@
+/**
+ * npm run bench [-- --duration 10 --connections 50 --warmup 2 --posts 10000 --quick]
+ *
+ * Starts each contender in its own process on 127.0.0.1, drives each route with autocannon from
+ * another process (bounded duration and connections), then measures the corpus scale (build time,
+ * cold start, RSS, `limit=10` throughput on a synthetic corpus vs the sample blog) and the rate
+ * limiter's memory under 1,000,000 distinct client addresses. Prints every figure with its ratio
+ * to the baseline measured in the same run and whether each target is met.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build, type Plugin } from 'esbuild';
+import type { Exchange, Fixture } from './fixture.ts';
+import type { LimiterMemoryResult } from './limiter-memory.ts';
+import type { LoadResult, LoadSpec } from './load.ts';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'node_modules/.bin');
+const BASE_URL = 'http://localhost:8787';
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    connections: { type: 'string', default: '50' },
+    warmup: { type: 'string' },
+    posts: { type: 'string' },
+    addresses: { type: 'string' },
+  },
+});
+const quick = values.quick;
+const duration = Number(values.duration ?? (quick ? 1 : 10));
+const warmup = Number(values.warmup ?? (quick ? 0.5 : 2));
+const connections = Number(values.connections);
+const corpusPosts = Number(values.posts ?? (quick ? 200 : 10_000));
+const addresses = Number(values.addresses ?? (quick ? 200_000 : 1_000_000));
+const coldRuns = quick ? 1 : 5;
+
+const tmp = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+const running = new Set<ChildProcess>();
+const cleanup = () => {
+  for (const child of running) child.kill('SIGKILL');
+  rmSync(tmp, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+
+// ---------------------------------------------------------------- processes
+
+interface Server {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn to the first 200 on the `limit=10` route. */
+  startMs: number;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
+      );
+    });
+  });
+}
+
+function get(url: string): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+const READY_PATH = '/api/posts-en.json?limit=10';
+
+async function startServer(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL, NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  running.add(child);
+  let log = '';
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+    await exited;
+    clearTimeout(timer);
+    running.delete(child);
+  };
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} exited:\n${log}`);
+    const status = await get(url + READY_PATH).catch(() => 0);
+    if (status === 200) return { url, pid: child.pid!, startMs: performance.now() - started, stop };
+    await new Promise((r) => setTimeout(r, status ? 2 : 5));
+  }
+  await stop();
+  throw new Error(`${command} ${args.join(' ')} did not answer 200 within 30 s:\n${log}`);
+}
+
+/** Peak resident set (VmHWM) of a process, in MiB; NaN where /proc is not there. */
+function peakRss(pid: number): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+function runChild(command: string, args: string[]): Promise<{ stdout: string; ms: number }> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child);
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', fail);
+    child.on('exit', (code) => {
+      running.delete(child);
+      if (code === 0) done({ stdout, ms: performance.now() - started });
+      else fail(new Error(`${command} ${args.join(' ')} exited ${code}:\n${stderr}`));
+    });
+  });
+}
+
+const tsx = (script: string, ...args: string[]) =>
+  runChild(process.execPath, ['--import', 'tsx', script, ...args]);
+
+async function load(route: Route, url: string, seconds = duration): Promise<LoadResult> {
+  const spec: LoadSpec = {
+    url: url + route.url,
+    method: route.method,
+    headers: route.headers,
+    connections,
+    duration: seconds,
+    warmup,
+  };
+  if (route.body !== undefined) spec.body = route.body;
+  const { stdout } = await tsx('scripts/bench/load.ts', JSON.stringify(spec));
+  return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
+}
+
+// ---------------------------------------------------------------- bundles
+
+const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
+
+/** Bundles a Node entry like scripts/bundle.ts does; `dataDir` swaps in other prerendered data. */
+async function bundle(entry: string, outfile: string, dataDir?: string) {
+  const plugins: Plugin[] = [];
+  if (dataDir) {
+    plugins.push({
+      name: 'site-data',
+      setup(b) {
+        b.onResolve({ filter: /generated\/site-data\.js$/ }, () => ({ path: join(dataDir, 'site-data.js') }));
+      },
+    });
+  }
+  await build({
+    entryPoints: [join(ROOT, entry)],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    banner: { js: BANNER },
+    plugins,
+  });
+}
+
+// ---------------------------------------------------------------- routes
+
+interface Route {
+  name: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  expect: number;
+}
+
+const JSON_HEADERS = { accept: 'application/json' };
+const MCP_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+async function exchange(
+  base: string,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+) {
+  const init: RequestInit = { method, headers };
+  if (body !== undefined) init.body = body;
+  const response = await fetch(base + url, init);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const responseHeaders: Record<string, string> = {};
+  for (const [name, value] of response.headers)
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+      responseHeaders[name] = value;
+  const captured: Exchange = {
+    method,
+    url,
+    requestHeaders: headers,
+    status: response.status,
+    headers: responseHeaders,
+    body: bytes.toString('base64'),
+  };
+  if (body !== undefined) captured.requestBody = body;
+  return captured;
+}
+
+/** Asks a running Folio for every benchmarked answer (and the full lists Hono slices). */
+async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[] }> {
+  const list = await exchange(
+    base,
+    'POST',
+    '/mcp',
+    MCP_HEADERS,
+    '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  );
+  const tools = JSON.parse(Buffer.from(list.body, 'base64').toString()).result?.tools as
+    | { name: string }[]
+    | undefined;
+  const search = tools?.find((tool) => tool.name.includes('search'))?.name ?? 'search_blog_posts';
+  const mcpBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 2,
+    method: 'tools/call',
+    params: { name: search, arguments: { query: 'cache headers' } },
+  });
+  const exchanges = [
+    await exchange(base, 'GET', '/api/posts-en.json?limit=10', JSON_HEADERS),
+    await exchange(base, 'GET', '/api/posts-en.json', JSON_HEADERS),
+    await exchange(base, 'GET', '/api/series/en/index.json', JSON_HEADERS),
+    await exchange(base, 'GET', '/api/timeline/en/http.json', JSON_HEADERS),
+    await exchange(base, 'GET', '/api/no-such-resource.json', JSON_HEADERS),
+    await exchange(base, 'POST', '/mcp', MCP_HEADERS, mcpBody),
+  ];
+  const etag = exchanges[0]!.headers.etag ?? '"none"';
+  const conditional = { ...JSON_HEADERS, 'if-none-match': etag };
+  exchanges.push(await exchange(base, 'GET', '/api/posts-en.json?limit=10', conditional));
+  const routes: Route[] = [
+    {
+      name: 'posts-en limit=10',
+      method: 'GET',
+      url: '/api/posts-en.json?limit=10',
+      headers: JSON_HEADERS,
+      expect: 200,
+    },
+    {
+      name: 'series/en index',
+      method: 'GET',
+      url: '/api/series/en/index.json',
+      headers: JSON_HEADERS,
+      expect: 200,
+    },
+    {
+      name: 'timeline/en/http',
+      method: 'GET',
+      url: '/api/timeline/en/http.json',
+      headers: JSON_HEADERS,
+      expect: 200,
+    },
+    { name: '404', method: 'GET', url: '/api/no-such-resource.json', headers: JSON_HEADERS, expect: 404 },
+    {
+      name: 'MCP tools/call search',
+      method: 'POST',
+      url: '/mcp',
+      headers: MCP_HEADERS,
+      body: mcpBody,
+      expect: 200,
+    },
+    {
+      name: 'If-None-Match -> 304',
+      method: 'GET',
+      url: '/api/posts-en.json?limit=10',
+      headers: conditional,
+      expect: 304,
+    },
+  ];
+  for (const route of routes) {
+    const seen = exchanges.find(
+      (e) => e.method === route.method && e.url === route.url && e.requestHeaders === route.headers,
+    );
+    if (seen && seen.status !== route.expect)
+      throw new Error(`Folio answered ${route.name} with ${seen.status}, expected ${route.expect}`);
+  }
+  return { fixture: { exchanges }, routes: quick ? routes.filter((_, i) => i === 0 || i === 5) : routes };
+}
+
+// ---------------------------------------------------------------- formatting
+
+const fmt = {
+  rps: (n: number) => Math.round(n).toLocaleString('en-US'),
+  ms: (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`,
+  mib: (n: number) => (Number.isNaN(n) ? 'n/a' : `${n.toFixed(0)} MiB`),
+  x: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
+  s: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+};
+
+function table(headers: string[], rows: string[][], align: ('l' | 'r')[]) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
+  console.log(line(headers));
+  console.log(
+    `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`,
+  );
+  for (const row of rows) console.log(line(row));
+  console.log('');
+}
+
+interface Check {
+  what: string;
+  value: string;
+  target: string;
+  met: boolean;
+}
+const checks: Check[] = [];
+const check = (what: string, value: string, target: string, met: boolean) =>
+  checks.push({ what, value, target, met });
+
+// ---------------------------------------------------------------- the run
+
+interface Contender {
+  id: string;
+  label: string;
+  command: string;
+  args: string[];
+}
+
+async function main() {
+  const bun = join(BIN, 'bun');
+  const hasBun = existsSync(bun);
+  console.log(
+    `folio bench: ${duration} s per route after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +
+      `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}\n`,
+  );
+
+  // The sample blog, built into the temporary folder so the working tree's data is untouched.
+  const sampleBuild = await tsx(
+    'scripts/build.ts',
+    '--content',
+    'content',
+    '--out',
+    join(tmp, 'sample-data'),
+  );
+  await bundle(
+    'scripts/bench/contenders/folio-node.ts',
+    join(tmp, 'folio-node.mjs'),
+    join(tmp, 'sample-data'),
+  );
+  await bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs'));
+  await bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs'));
+
+  const probe = await startServer(process.execPath, [join(tmp, 'folio-node.mjs')]);
+  const { fixture, routes } = await capture(probe.url);
+  await probe.stop();
+  const fixturePath = join(tmp, 'fixture.json');
+  writeFileSync(fixturePath, JSON.stringify(fixture));
+
+  const contenders: Contender[] = [
+    {
+      id: 'raw',
+      label: 'node:http (raw bytes)',
+      command: process.execPath,
+      args: [join(tmp, 'raw-node.mjs')],
+    },
+    {
+      id: 'hono',
+      label: 'Hono on @hono/node-server',
+      command: process.execPath,
+      args: [join(tmp, 'hono.mjs')],
+    },
+    { id: 'folio', label: 'Folio on Node', command: process.execPath, args: [join(tmp, 'folio-node.mjs')] },
+  ];
+  if (hasBun) {
+    contenders.push(
+      {
+        id: 'bun',
+        label: 'Bun.serve (raw bytes)',
+        command: bun,
+        args: ['scripts/bench/contenders/bare-bun.ts'],
+      },
+      {
+        id: 'folio-bun',
+        label: 'Folio on Bun',
+        command: bun,
+        args: ['scripts/bench/contenders/folio-bun.ts'],
+      },
+    );
+  }
+
+  // All servers stay up (idle ones cost nothing); each route is driven against each contender in
+  // turn, so slow drift on a shared machine hits every contender of a route alike.
+  const servers = new Map<string, Server>();
+  for (const contender of contenders)
+    servers.set(
+      contender.id,
+      await startServer(contender.command, contender.args, { BENCH_FIXTURE: fixturePath }),
+    );
+  const results = new Map<string, LoadResult>();
+  let rss = new Map<string, number>();
+  try {
+    for (const route of routes) {
+      for (const contender of contenders) {
+        const result = await load(route, servers.get(contender.id)!.url);
+        results.set(`${contender.id} ${route.name}`, result);
+        const wrong = Object.keys(result.statuses).filter((s) => Number(s) !== route.expect);
+        if (wrong.length || result.errors)
+          console.error(
+            `warning: ${contender.label} ${route.name}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+          );
+      }
+    }
+  } finally {
+    rss = new Map([...servers].map(([id, server]) => [id, peakRss(server.pid)]));
+    for (const server of servers.values()) await server.stop();
+  }
+
+  console.log('## Throughput and latency\n');
+  const rows: string[][] = [];
+  for (const route of routes)
+    for (const contender of contenders) {
+      const r = results.get(`${contender.id} ${route.name}`)!;
+      rows.push([
+        route.name,
+        contender.label,
+        fmt.rps(r.requestsPerSecond),
+        fmt.ms(r.p50),
+        fmt.ms(r.p99),
+        Object.keys(r.statuses).join(','),
+      ]);
+    }
+  table(['route', 'contender', 'req/s', 'p50', 'p99', 'status'], rows, ['l', 'l', 'r', 'r', 'r', 'l']);
+
+  console.log('## Ratios (same run)\n');
+  const ratioRows: string[][] = [];
+  const rateOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!;
+  for (const route of routes) {
+    const folio = rateOf('folio', route);
+    const raw = rateOf('raw', route);
+    const hono = rateOf('hono', route);
+    const vsRaw = folio.requestsPerSecond / raw.requestsPerSecond;
+    const vsHono = folio.requestsPerSecond / hono.requestsPerSecond;
+    const p99 = folio.p99 / Math.max(raw.p99, 0.01);
+    const cells = [route.name, fmt.x(vsRaw), fmt.x(vsHono), fmt.x(p99)];
+    check(`Folio/raw node:http req/s, ${route.name}`, fmt.x(vsRaw), '≥ 0.90x', vsRaw >= 0.9);
+    check(`Folio/Hono req/s, ${route.name}`, fmt.x(vsHono), '≥ 1.30x', vsHono >= 1.3);
+    check(`Folio p99 / raw p99, ${route.name}`, fmt.x(p99), '≤ 1.50x', p99 <= 1.5);
+    if (hasBun) {
+      const vsBun = rateOf('folio-bun', route).requestsPerSecond / rateOf('bun', route).requestsPerSecond;
+      cells.push(fmt.x(vsBun));
+      check(`Folio Bun/bare Bun.serve req/s, ${route.name}`, fmt.x(vsBun), '≥ 0.90x', vsBun >= 0.9);
+    } else cells.push('n/a');
+    ratioRows.push(cells);
+  }
+  table(
+    [
+      'route',
+      'Folio Node / raw node:http',
+      'Folio Node / Hono',
+      'p99 Folio / raw',
+      'Folio Bun / bare Bun.serve',
+    ],
+    ratioRows,
+    ['l', 'r', 'r', 'r', 'r'],
+  );
+  console.log(
+    `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}\n`,
+  );
+
+  // ------------------------------------------------------------ scale
+  const corpus = join(tmp, 'corpus');
+  await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
+  const corpusBuild = await tsx('scripts/build.ts', '--content', corpus, '--out', join(tmp, 'corpus-data'));
+  await bundle(
+    'scripts/bench/contenders/folio-node.ts',
+    join(tmp, 'folio-corpus.mjs'),
+    join(tmp, 'corpus-data'),
+  );
+
+  const coldStart = async (file: string, env: Record<string, string> = {}) => {
+    const times: number[] = [];
+    for (let i = 0; i < coldRuns; i++) {
+      const server = await startServer(process.execPath, [file], env);
+      times.push(server.startMs);
+      await server.stop();
+    }
+    return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+  };
+  const scaleRoute = routes[0]!;
+  const measureScale = async (file: string) => {
+    const cold = await coldStart(file);
+    const server = await startServer(process.execPath, [file]);
+    try {
+      const result = await load(scaleRoute, server.url);
+      return { cold, result, rss: peakRss(server.pid) };
+    } finally {
+      await server.stop();
+    }
+  };
+  const floor = await coldStart(join(tmp, 'raw-node.mjs'), { BENCH_FIXTURE: fixturePath });
+  const sample = await measureScale(join(tmp, 'folio-node.mjs'));
+  const big = await measureScale(join(tmp, 'folio-corpus.mjs'));
+  const buildMs = (run: { stdout: string; ms: number }) =>
+    Number(/in (\d+) ms/.exec(run.stdout)?.[1] ?? run.ms);
+  const sampleCount = /built (\d+) posts/.exec(sampleBuild.stdout)?.[1] ?? '?';
+  const scaleRatio = big.result.requestsPerSecond / sample.result.requestsPerSecond;
+
+  console.log(`## Scale: the sample blog (${sampleCount} posts) vs a synthetic ${corpusPosts}-post corpus\n`);
+  table(
+    ['measure', 'sample blog', `${corpusPosts} posts`, 'ratio'],
+    [
+      ['build (scripts/build.ts, own timer)', fmt.s(buildMs(sampleBuild)), fmt.s(buildMs(corpusBuild)), ''],
+      ['build (wall, incl. tsx start)', fmt.s(sampleBuild.ms), fmt.s(corpusBuild.ms), ''],
+      [`cold start to first 200 (median of ${coldRuns})`, fmt.ms(sample.cold), fmt.ms(big.cold), ''],
+      ['cold start of raw node:http (the floor)', fmt.ms(floor), '', ''],
+      ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
+      [
+        `${scaleRoute.name} req/s`,
+        fmt.rps(sample.result.requestsPerSecond),
+        fmt.rps(big.result.requestsPerSecond),
+        fmt.x(scaleRatio),
+      ],
+      [`${scaleRoute.name} p99`, fmt.ms(sample.result.p99), fmt.ms(big.result.p99), ''],
+    ],
+    ['l', 'r', 'r', 'r'],
+  );
+  check(
+    `limit=10 req/s, ${corpusPosts} posts / sample blog`,
+    fmt.x(scaleRatio),
+    '≥ 0.90x',
+    scaleRatio >= 0.9,
+  );
+  check('cold start, sample blog', fmt.ms(sample.cold), '≤ 150 ms', sample.cold <= 150);
+  check(`cold start, ${corpusPosts} posts`, fmt.ms(big.cold), '≤ 1 s', big.cold <= 1000);
+  check(`build, ${corpusPosts} posts`, fmt.s(buildMs(corpusBuild)), '≤ 10 s', buildMs(corpusBuild) <= 10_000);
+
+  // ------------------------------------------------------------ limiter
+  const limiterRun = await runChild(process.execPath, [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    'scripts/bench/limiter-memory.ts',
+    '--addresses',
+    String(addresses),
+  ]);
+  const limiter = JSON.parse(limiterRun.stdout.trim()) as LimiterMemoryResult;
+  const pastCap =
+    limiter.checkpoints.find((c) => c.addresses > limiter.maxClients) ?? limiter.checkpoints.at(-1)!;
+  console.log(
+    `## Rate limiter: ${limiter.addresses.toLocaleString('en-US')} distinct addresses (half IPv4, half IPv6 /64s), cap ${limiter.maxClients.toLocaleString('en-US')}\n`,
+  );
+  table(
+    ['addresses', 'tracked clients', 'heap + array buffers'],
+    limiter.checkpoints.map((c) => [
+      c.addresses.toLocaleString('en-US'),
+      c.trackedClients.toLocaleString('en-US'),
+      `${(c.bytes / 1048576).toFixed(1)} MiB`,
+    ]),
+    ['r', 'r', 'r'],
+  );
+  console.log(
+    `bytes per tracked client: ${limiter.bytesPerClient.toFixed(0)}; time per hit: ${limiter.nsPerHit.toFixed(0)} ns\n`,
+  );
+  check(
+    'limiter bytes per tracked client',
+    limiter.bytesPerClient.toFixed(0),
+    '≤ 200',
+    limiter.bytesPerClient <= 200,
+  );
+  // Bounded: past the cap the total stops growing (within 5%) however many more addresses come.
+  const bounded = limiter.trackedClients <= limiter.maxClients && limiter.totalBytes <= pastCap.bytes * 1.05;
+  check(
+    `limiter total after ${limiter.addresses.toLocaleString('en-US')} addresses`,
+    `${(limiter.totalBytes / 1048576).toFixed(1)} MiB (${(pastCap.bytes / 1048576).toFixed(1)} MiB at ${pastCap.addresses.toLocaleString('en-US')})`,
+    'bounded by the cap',
+    bounded,
+  );
+
+  console.log('## Targets\n');
+  table(
+    ['target', 'measured', 'goal', 'met'],
+    checks.map((c) => [c.what, c.value, c.target, c.met ? 'yes' : 'NO']),
+    ['l', 'r', 'l', 'l'],
+  );
+  console.log(`${checks.filter((c) => c.met).length} of ${checks.length} targets met.`);
+}
+
+try {
+  await main();
+} finally {
+  cleanup();
+}
