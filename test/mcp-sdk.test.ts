@@ -5,6 +5,7 @@ import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MCP_TOOL_NAMES } from './support/expect.ts';
 import { type RunningServer, startNode } from './support/server.ts';
 
 type Tools = Awaited<ReturnType<Client['listTools']>>['tools'];
@@ -47,14 +48,7 @@ describe('the SDK client', () => {
   });
 
   it('lists the six read-only tools', () => {
-    expect(tools.map((tool) => tool.name).sort()).toEqual([
-      'get_api_index',
-      'get_posts_by_tag',
-      'get_series',
-      'list_series',
-      'list_slide_decks',
-      'search_blog_posts',
-    ]);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });

@@ -3,17 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler, type HandlerOptions } from '../src/handler.ts';
 import { fixtureData } from './support/data.ts';
+import { expectRateHeaders, MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://mini.example';
 const JSON_ACCEPT = 'application/json, text/event-stream';
-const ALL_TOOLS = [
-  'get_api_index',
-  'get_posts_by_tag',
-  'get_series',
-  'list_series',
-  'list_slide_decks',
-  'search_blog_posts',
-];
 
 let data: SiteData;
 let handler: Handler;
@@ -54,14 +47,8 @@ function callTool(name: string, args?: unknown) {
 
 /** The headers decisions.md section 3 puts on every /mcp answer. */
 function expectMcpHeaders(response: Response) {
+  expectRateHeaders(response);
   const h = response.headers;
-  expect(h.get('x-api-version')).toBe('1.0.0');
-  expect(h.get('ratelimit-policy')).toBe('"default";q=300;w=60');
-  expect(h.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
-  expect(h.get('ratelimit-limit')).toBe('300');
-  expect(h.get('ratelimit-remaining')).toMatch(/^\d+$/);
-  expect(h.get('ratelimit-reset')).toMatch(/^\d+$/);
-  expect(h.get('access-control-allow-origin')).toBe('*');
   expect(h.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
   expect(h.get('cache-control')).toBe('no-store');
   expect(h.get('mcp-session-id')).toBeNull();
@@ -139,7 +126,7 @@ describe('lifecycle methods', () => {
     expect(result.serverInfo).toEqual({ name: 'folio', title: 'Mini Fixture', version: '1.0.0' });
     expect(result.instructions).toContain('Mini Fixture');
     expect(result.instructions).toContain('3 published posts in English and 1 in Spanish');
-    for (const tool of ALL_TOOLS) expect(result.instructions).toContain(tool);
+    for (const tool of MCP_TOOL_NAMES) expect(result.instructions).toContain(tool);
   });
 
   it.each([
@@ -425,7 +412,7 @@ describe('tools/list', () => {
   it('lists the six tools with titles, descriptions, schemas and read-only annotations', async () => {
     const body = await jsonOf(await rpc('tools/list'));
     const tools = (body.result as { tools: Record<string, unknown>[] }).tools;
-    expect(tools.map((tool) => tool.name).sort()).toEqual(ALL_TOOLS);
+    expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     for (const tool of tools) {
       expect(typeof tool.title).toBe('string');
       expect((tool.description as string).length).toBeGreaterThan(80);

@@ -1,4 +1,5 @@
 import type { SiteData } from '../data/types.ts';
+import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
 import { PATHS } from '../site/paths.ts';
 import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from './endpoints.ts';
 import { describeLicense } from './license.ts';
@@ -8,15 +9,6 @@ export interface RateLimitPolicy {
   quota: number;
   windowSeconds: number;
 }
-
-export const RATE_LIMIT_HEADERS = [
-  'RateLimit-Policy',
-  'RateLimit',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'Retry-After',
-];
 
 export function buildApiIndex(
   data: SiteData,

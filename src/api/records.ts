@@ -13,7 +13,8 @@ import type {
   TimelinePost,
 } from './schemas.ts';
 
-export function toPost(post: PostRecord, baseUrl: string): Post {
+/** The fields every post record starts with, in their documented order. */
+function postHead(post: PostRecord) {
   return {
     id: post.id,
     slug: post.slug,
@@ -21,6 +22,12 @@ export function toPost(post: PostRecord, baseUrl: string): Post {
     title: post.title,
     description: post.description,
     pubDate: post.pubDate,
+  };
+}
+
+export function toPost(post: PostRecord, baseUrl: string): Post {
+  return {
+    ...postHead(post),
     tags: post.tags,
     topics: post.topics,
     subtopics: post.subtopics,
@@ -31,12 +38,7 @@ export function toPost(post: PostRecord, baseUrl: string): Post {
 
 export function toTimelinePost(post: PostRecord, baseUrl: string): TimelinePost {
   return {
-    id: post.id,
-    slug: post.slug,
-    lang: post.lang,
-    title: post.title,
-    description: post.description,
-    pubDate: post.pubDate,
+    ...postHead(post),
     updatedDate: post.updatedDate,
     tags: post.allTags,
     heroImage: post.heroImage,

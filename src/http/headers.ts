@@ -6,14 +6,19 @@ export type HeaderMap = Record<string, string>;
 export const CACHE_PUBLIC = 'public, max-age=3600';
 export const CACHE_NONE = 'no-store';
 
-const EXPOSED = [
-  'X-API-Version',
+/** The rate-limit headers (draft-ietf-httpapi-ratelimit-headers and its earlier aliases) and Retry-After. */
+export const RATE_LIMIT_HEADERS = [
   'RateLimit-Policy',
   'RateLimit',
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
   'Retry-After',
+];
+
+const EXPOSED = [
+  'X-API-Version',
+  ...RATE_LIMIT_HEADERS,
   'X-Total-Count',
   'ETag',
   'Deprecation',

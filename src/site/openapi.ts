@@ -4,7 +4,6 @@
  */
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { API_VERSION, ENDPOINTS, type EndpointSpec, type PathParam } from '../api/endpoints.ts';
-import { RATE_LIMIT_HEADERS } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import type { ApiResources } from '../api/resources.ts';
@@ -24,6 +23,7 @@ import {
   TimelinePostSchema,
 } from '../api/schemas.ts';
 import { LANGS, type SiteData } from '../data/types.ts';
+import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
 import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
 import { PATHS } from './paths.ts';
 

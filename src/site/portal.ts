@@ -3,12 +3,13 @@
  * API index, the error kinds and the limiter policy the API itself serves, so it cannot drift.
  */
 import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from '../api/endpoints.ts';
-import { RATE_LIMIT_HEADERS, type RateLimitPolicy } from '../api/index-document.ts';
+import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import { tagsInUse } from '../api/records.ts';
 import type { ApiIndex } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
+import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../http/problem.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import type { McpTool } from '../mcp/tools.ts';

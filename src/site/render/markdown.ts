@@ -8,7 +8,9 @@ import { anchorId } from '../anchor.ts';
 
 // Grammars such as `http` auto-detect the language of embedded bodies; among all ~190 languages
 // that costs milliseconds per block, so detection only weighs what such bodies hold.
-hljs.configure({ languages: ['json', 'xml', 'html', 'css', 'javascript', 'typescript', 'yaml', 'plaintext'] });
+hljs.configure({
+  languages: ['json', 'xml', 'html', 'css', 'javascript', 'typescript', 'yaml', 'plaintext'],
+});
 
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight });
 
