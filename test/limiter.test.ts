@@ -133,3 +133,54 @@ describe('clientKey', () => {
     expect(addressFromHeader(headers, 'x-real-ip')).toBeNull();
   });
 });
+
+describe('SlidingWindowLimiter against a reference model', () => {
+  /** A plain model of the same contract: timestamps per client, least recently seen forgotten. */
+  class Reference {
+    private readonly clients = new Map<string, number[]>();
+    constructor(
+      private readonly quota: number,
+      private readonly maxClients: number,
+    ) {}
+    hit(key: string, nowMs: number): { allowed: boolean; remaining: number } {
+      const second = Math.floor(nowMs / 1000);
+      const seconds = (this.clients.get(key) ?? []).filter((s) => s > second - 60);
+      this.clients.delete(key);
+      if (this.clients.size >= this.maxClients)
+        this.clients.delete(this.clients.keys().next().value as string);
+      const allowed = seconds.length < this.quota;
+      if (allowed) seconds.push(second);
+      this.clients.set(key, seconds);
+      return { allowed, remaining: this.quota - seconds.length };
+    }
+  }
+
+  it('agrees on every answer over a long random run with eviction', () => {
+    let seed = 42;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const clock = { now: 1_700_000_000_000 };
+    const limiter = new SlidingWindowLimiter({ quota: 5, maxClients: 50, now: () => clock.now });
+    const reference = new Reference(5, 50);
+    for (let i = 0; i < 50_000; i++) {
+      clock.now += Math.floor(random() * 400);
+      const key = `198.51.${Math.floor(random() * 3)}.${Math.floor(random() * 40)}`;
+      const expected = reference.hit(key, clock.now);
+      const actual = limiter.hit(key);
+      expect({ allowed: actual.allowed, remaining: actual.remaining }, `request ${i} from ${key}`).toEqual(
+        expected,
+      );
+    }
+    expect(limiter.trackedClients).toBe(50);
+  });
+
+  it('keeps answering after its tables grow and clients are forgotten many times over', () => {
+    const limiter = new SlidingWindowLimiter({ quota: 1, maxClients: 3000, now: () => 0 });
+    for (let i = 0; i < 10_000; i++) expect(limiter.hit(`2001:db8::${i.toString(16)}`).allowed).toBe(true);
+    for (let i = 7000; i < 10_000; i++)
+      expect(limiter.hit(`2001:db8::${i.toString(16)}`).allowed).toBe(false);
+    expect(limiter.hit('2001:db8::0').allowed).toBe(true);
+  });
+});

@@ -17,22 +17,37 @@ export interface LimiterOptions {
 }
 
 const INITIAL_SLOTS = 1024;
+const NONE = -1;
 
 /**
- * A sliding-window limiter with one-second buckets. Each tracked client costs one slot in a few
- * typed arrays (a 16-bit count per second of the window, the last second seen and the running
- * total) plus its Map entry; the Map's insertion order doubles as the least-recently-seen list.
+ * A sliding-window limiter with one-second buckets.
+ *
+ * Every tracked client is one slot in a few typed arrays: a 16-bit count per second of the
+ * window, the last second seen, the running total, a 64-bit hash of its key, and its links in
+ * a least-recently-seen list. An open-addressing index maps key hashes to slots. No object is
+ * allocated per client, so memory is about 160 bytes a client and bounded by `maxClients`, and
+ * forgetting the least recently seen client is O(1). Two keys with the same 64-bit hash would
+ * share a quota; among 100,000 clients the odds are below one in a billion.
  */
 export class SlidingWindowLimiter {
   readonly quota: number;
   readonly windowSeconds: number;
   readonly maxClients: number;
   private readonly now: () => number;
-  private readonly slots = new Map<string, number>();
+  private size = 0;
   private capacity = 0;
   private counts = new Uint16Array(0);
   private lastSecond = new Uint32Array(0);
   private totals = new Uint16Array(0);
+  private hashLow = new Uint32Array(0);
+  private hashHigh = new Uint32Array(0);
+  private older = new Int32Array(0);
+  private newer = new Int32Array(0);
+  private oldest = NONE;
+  private newest = NONE;
+  /** Open addressing with linear probing: slot + 1, or 0 for an empty cell. */
+  private index = new Int32Array(0);
+  private indexMask = 0;
 
   constructor({
     quota = 300,
@@ -47,6 +62,7 @@ export class SlidingWindowLimiter {
     this.windowSeconds = windowSeconds;
     this.maxClients = maxClients;
     this.now = now;
+    this.grow();
   }
 
   /** Counts one request for `key` if it is within the quota. */
@@ -60,7 +76,7 @@ export class SlidingWindowLimiter {
   }
 
   get trackedClients(): number {
-    return this.slots.size;
+    return this.size;
   }
 
   private step(key: string, count: boolean): RateState {
@@ -70,8 +86,7 @@ export class SlidingWindowLimiter {
     this.advance(slot, second);
     const allowed = this.totals[slot]! < this.quota;
     if (count && allowed) {
-      const bucket = slot * this.windowSeconds + (second % this.windowSeconds);
-      this.counts[bucket]!++;
+      this.counts[slot * this.windowSeconds + (second % this.windowSeconds)]!++;
       this.totals[slot]!++;
     }
     return {
@@ -83,40 +98,107 @@ export class SlidingWindowLimiter {
   }
 
   private slotFor(key: string, second: number): number {
-    const existing = this.slots.get(key);
-    if (existing !== undefined) {
-      this.slots.delete(key);
-      this.slots.set(key, existing);
-      return existing;
+    const low = hash32(key, 0x811c9dc5, 0x01000193);
+    const high = hash32(key, 0x9747b28c, 0x5bd1e995);
+    const found = this.find(low, high);
+    if (found !== NONE) {
+      this.markNewest(found);
+      return found;
     }
-    let slot: number;
-    if (this.slots.size >= this.maxClients) {
-      const [oldestKey, oldestSlot] = this.slots.entries().next().value as [string, number];
-      this.slots.delete(oldestKey);
-      slot = oldestSlot;
-    } else {
-      slot = this.slots.size;
-      if (slot >= this.capacity) this.grow();
-    }
+    const slot = this.size < this.maxClients ? this.allocate() : this.forgetOldest();
+    this.hashLow[slot] = low;
+    this.hashHigh[slot] = high;
     this.counts.fill(0, slot * this.windowSeconds, (slot + 1) * this.windowSeconds);
     this.totals[slot] = 0;
     this.lastSecond[slot] = second;
-    this.slots.set(key, slot);
+    this.insertIndex(slot);
+    this.append(slot);
+    return slot;
+  }
+
+  private find(low: number, high: number): number {
+    for (let cell = low & this.indexMask; ; cell = (cell + 1) & this.indexMask) {
+      const entry = this.index[cell]!;
+      if (entry === 0) return NONE;
+      const slot = entry - 1;
+      if (this.hashLow[slot] === low && this.hashHigh[slot] === high) return slot;
+    }
+  }
+
+  private allocate(): number {
+    if (this.size === this.capacity) this.grow();
+    return this.size++;
+  }
+
+  /** Unlinks the least recently seen client and hands its slot over. */
+  private forgetOldest(): number {
+    const slot = this.oldest;
+    this.unlink(slot);
+    this.removeIndex(slot);
     return slot;
   }
 
   private grow() {
     const capacity = Math.min(this.maxClients, Math.max(INITIAL_SLOTS, this.capacity * 2));
-    const counts = new Uint16Array(capacity * this.windowSeconds);
-    counts.set(this.counts);
-    const lastSecond = new Uint32Array(capacity);
-    lastSecond.set(this.lastSecond);
-    const totals = new Uint16Array(capacity);
-    totals.set(this.totals);
-    this.counts = counts;
-    this.lastSecond = lastSecond;
-    this.totals = totals;
+    this.counts = resized(this.counts, capacity * this.windowSeconds);
+    this.lastSecond = resized(this.lastSecond, capacity);
+    this.totals = resized(this.totals, capacity);
+    this.hashLow = resized(this.hashLow, capacity);
+    this.hashHigh = resized(this.hashHigh, capacity);
+    this.older = resized(this.older, capacity);
+    this.newer = resized(this.newer, capacity);
     this.capacity = capacity;
+    // At most half full keeps probe sequences short.
+    this.index = new Int32Array(2 ** Math.ceil(Math.log2(capacity * 2)));
+    this.indexMask = this.index.length - 1;
+    for (let slot = 0; slot < this.size; slot++) this.insertIndex(slot);
+  }
+
+  private insertIndex(slot: number) {
+    let cell = this.hashLow[slot]! & this.indexMask;
+    while (this.index[cell] !== 0) cell = (cell + 1) & this.indexMask;
+    this.index[cell] = slot + 1;
+  }
+
+  /** Backward-shift deletion: later entries of the probe run move up, so no tombstone is left. */
+  private removeIndex(slot: number) {
+    const mask = this.indexMask;
+    let hole = this.hashLow[slot]! & mask;
+    while (this.index[hole] !== slot + 1) hole = (hole + 1) & mask;
+    this.index[hole] = 0;
+    for (let cell = (hole + 1) & mask; this.index[cell] !== 0; cell = (cell + 1) & mask) {
+      const home = this.hashLow[this.index[cell]! - 1]! & mask;
+      // The entry may fill the hole unless its home lies cyclically in (hole, cell].
+      const homeAfterHole = (home - hole - 1 + mask + 1) & mask;
+      const cellAfterHole = (cell - hole - 1 + mask + 1) & mask;
+      if (homeAfterHole <= cellAfterHole) continue;
+      this.index[hole] = this.index[cell]!;
+      this.index[cell] = 0;
+      hole = cell;
+    }
+  }
+
+  private markNewest(slot: number) {
+    if (slot === this.newest) return;
+    this.unlink(slot);
+    this.append(slot);
+  }
+
+  private append(slot: number) {
+    this.older[slot] = this.newest;
+    this.newer[slot] = NONE;
+    if (this.newest === NONE) this.oldest = slot;
+    else this.newer[this.newest] = slot;
+    this.newest = slot;
+  }
+
+  private unlink(slot: number) {
+    const older = this.older[slot]!;
+    const newer = this.newer[slot]!;
+    if (older === NONE) this.oldest = newer;
+    else this.newer[older] = newer;
+    if (newer === NONE) this.newest = older;
+    else this.older[newer] = older;
   }
 
   /** Drops the buckets of the seconds that have left the window since the slot was last seen. */
@@ -143,9 +225,27 @@ export class SlidingWindowLimiter {
     if (this.totals[slot] === 0) return window;
     const base = slot * window;
     for (let s = second - window + 1; s <= second; s++) {
-      if (this.counts[base + (s % window)]! > 0)
+      if (this.counts[base + (s % window)]! > 0) {
         return Math.max(1, Math.ceil(((s + window) * 1000 - nowMs) / 1000));
+      }
     }
     return window;
   }
+}
+
+type TypedArray = Uint16Array | Uint32Array | Int32Array;
+
+function resized<T extends TypedArray>(array: T, length: number): T {
+  const next = new (array.constructor as new (length: number) => T)(length);
+  next.set(array);
+  return next;
+}
+
+/** A 32-bit FNV-style hash of the key's UTF-16 code units. */
+function hash32(key: string, seed: number, prime: number): number {
+  let hash = seed ^ key.length;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), prime);
+  hash ^= hash >>> 15;
+  hash = Math.imul(hash, 0x2c1b3c6d);
+  return (hash ^ (hash >>> 13)) >>> 0;
 }
