@@ -11,18 +11,28 @@ export function clientKey(address: string | null | undefined): string {
   if (!bare.includes(':')) return bare;
   const mapped = /^(?:0*:)*(?:0*:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped?.[1]) return mapped[1];
-  return `${ipv6Groups(bare).slice(0, 4).join(':')}::/64`;
+  return `${prefix64(bare.toLowerCase())}::/64`;
 }
 
-function ipv6Groups(address: string): string[] {
-  const [head = '', tail] = address.toLowerCase().split('::', 2);
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const missing = Math.max(0, 8 - left.length - right.length);
-  const groups = [...left, ...Array<string>(missing).fill('0'), ...right];
-  return groups.map((group) =>
-    group.includes('.') ? group : (Number.parseInt(group, 16) || 0).toString(16),
-  );
+/** The first four groups of an IPv6 address, each without leading zeros. */
+function prefix64(address: string): string {
+  const gap = address.indexOf('::');
+  const head = gap === -1 ? address : address.slice(0, gap);
+  const groups = head === '' ? [] : head.split(':', 4);
+  if (groups.length < 4) {
+    const tail = gap === -1 ? '' : address.slice(gap + 2);
+    const tailGroups = tail === '' ? 0 : tail.split(':').length + (tail.includes('.') ? 1 : 0);
+    const zeros = 8 - groups.length - tailGroups;
+    for (let i = 0; i < zeros && groups.length < 4; i++) groups.push('0');
+    if (groups.length < 4) groups.push(...tail.split(':').slice(0, 4 - groups.length));
+  }
+  return groups.map(withoutLeadingZeros).join(':');
+}
+
+function withoutLeadingZeros(group: string): string {
+  let start = 0;
+  while (start < group.length - 1 && group.charCodeAt(start) === 48) start++;
+  return start === 0 ? group : group.slice(start);
 }
 
 /**
