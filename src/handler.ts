@@ -3,7 +3,6 @@
  * the same on every runtime. Adapters supply the client address and, where it pays, their
  * runtime's Response constructor.
  */
-import { type IRequest, IttyRouter } from 'itty-router';
 import { createApi } from './api/serve.ts';
 import type { SiteData } from './data/types.ts';
 import { PROBLEM_TYPE } from './http/body.ts';
@@ -63,19 +62,25 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
     context?.clientAddress;
 
   /** Runs the limiter step (a preflight only looks) before a rate-limited area. */
-  const limited =
-    (serve: (request: Request, context: LimitedContext) => Promise<Response> | Response) =>
-    (request: IRequest, context: RequestContext | undefined) => {
-      const key = clientKey(addressOf(request, context));
-      const rate = isPreflight(request) ? limiter.peek(key) : limiter.hit(key);
-      return serve(request, { url: new URL(request.url), rate });
-    };
+  function limited(request: Request, url: URL, context: RequestContext | undefined): LimitedContext {
+    const key = clientKey(addressOf(request, context));
+    return { url, rate: isPreflight(request) ? limiter.peek(key) : limiter.hit(key) };
+  }
 
-  const router = IttyRouter<IRequest, [RequestContext | undefined]>();
-  router.all('/api/*', limited(api.handle));
-  router.all(PATHS.mcpEndpoint, limited(mcp.handle));
-  router.all(PATHS.mcpWellKnown, limited(mcp.handle));
-  router.all('*', (request) => site.handle(request, new URL(request.url)));
+  /**
+   * The three areas are told apart by prefix, once; the API's parameterised routes are matched
+   * by its own router.
+   */
+  function route(request: Request, context: RequestContext | undefined): Promise<Response> | Response {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    if (path === '/api' || path.startsWith('/api/'))
+      return api.handle(request, limited(request, url, context));
+    if (path === PATHS.mcpEndpoint || path === PATHS.mcpWellKnown) {
+      return mcp.handle(request, limited(request, url, context));
+    }
+    return site.handle(request, url);
+  }
 
   function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
     console.error('folio: unexpected error', error);
@@ -91,7 +96,7 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
   return {
     async fetch(request, context) {
       try {
-        return (await router.fetch(request, context)) as Response;
+        return await route(request, context);
       } catch (error) {
         return internalError(request, context, error);
       }

@@ -9,9 +9,20 @@ export function optionsFromEnv(
   const baseUrl = env.BASE_URL || fallbackBaseUrl;
   if (baseUrl) options.baseUrl = baseUrl;
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
-  const maxClients = Number(env.FOLIO_RATE_LIMIT_MAX_CLIENTS);
-  if (Number.isInteger(maxClients) && maxClients > 0) options.rateLimit = { maxClients };
+  const rateLimit = {
+    quota: positiveInteger(env.FOLIO_RATE_LIMIT_QUOTA),
+    windowSeconds: positiveInteger(env.FOLIO_RATE_LIMIT_WINDOW),
+    maxClients: positiveInteger(env.FOLIO_RATE_LIMIT_MAX_CLIENTS),
+  };
+  options.rateLimit = Object.fromEntries(
+    Object.entries(rateLimit).filter(([, value]) => value !== undefined),
+  );
   return options;
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  const number = Number(value);
+  return value && Number.isInteger(number) && number > 0 ? number : undefined;
 }
 
 /** Port and host of a self-hosted server: PORT (default 8787) and HOST (default all interfaces). */

@@ -14,7 +14,12 @@ export interface Prerendered {
 export interface PrerenderedList extends Prerendered {
   /** `ends[i]` is the byte offset just past element i. */
   ends: Uint32Array;
+  /** Bodies of the first N elements already served, by N. */
+  prefixes: Map<number, Prerendered>;
 }
+
+/** Clients ask for a few distinct `limit` values; keeping that many bounds the memory per list. */
+const KEPT_PREFIXES = 32;
 
 const encoder = new TextEncoder();
 
@@ -36,17 +41,21 @@ export function prerenderList(items: readonly unknown[]): PrerenderedList {
     ends[i] = offset;
     offset += 1;
   });
-  return { ...prerender(`[${parts.join(',')}]`, JSON_TYPE), ends };
+  return { ...prerender(`[${parts.join(',')}]`, JSON_TYPE), ends, prefixes: new Map() };
 }
 
 /** The first `count` elements as a JSON array: a copy of their bytes and a closing bracket. */
 export function listPrefix(list: PrerenderedList, count: number): Prerendered {
   if (count >= list.ends.length) return list;
+  const kept = list.prefixes.get(count);
+  if (kept) return kept;
   const end = count === 0 ? 1 : list.ends[count - 1]!;
   const bytes = new Uint8Array(end + 1);
   bytes.set(list.bytes.subarray(0, end));
   bytes[end] = 0x5d;
-  return { bytes, etag: `${list.etag.slice(0, -1)}-${count}"`, contentType: list.contentType };
+  const prefix = { bytes, etag: `${list.etag.slice(0, -1)}-${count}"`, contentType: list.contentType };
+  if (list.prefixes.size < KEPT_PREFIXES) list.prefixes.set(count, prefix);
+  return prefix;
 }
 
 export function utf8Length(text: string): number {
