@@ -1,8 +1,11 @@
 /**
  * One bounded load run, in its own process so it does not share a core with the server:
  *   tsx scripts/bench/load.ts '<json LoadSpec>'
- * Warms up, measures, and prints one JSON LoadResult line on stdout.
+ * Warms up, measures, and prints one JSON LoadResult line on stdout. `measure` is the same run
+ * in the caller's process (the quick smoke run uses it to skip a process start per route).
  */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
@@ -42,21 +45,28 @@ function run(spec: LoadSpec, duration: number): Promise<AutocannonResult> {
     headers: spec.headers,
     connections: spec.connections,
     duration,
+    // autocannon stops on a sample tick: whole seconds keep its default, a fraction needs finer ticks.
+    sampleInt: Number.isInteger(duration) ? 1000 : 100,
   };
   if (spec.body !== undefined) options.body = spec.body;
   return autocannon(options) as Promise<AutocannonResult>;
 }
 
-const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
-if (spec.warmup > 0) await run(spec, spec.warmup);
-const result = await run(spec, spec.duration);
-const statuses: Record<string, number> = {};
-for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
-const output: LoadResult = {
-  requestsPerSecond: result.requests.total / result.duration,
-  p50: result.latency.p50,
-  p99: result.latency.p99,
-  statuses,
-  errors: result.errors + result.timeouts,
-};
-process.stdout.write(`${JSON.stringify(output)}\n`);
+export async function measure(spec: LoadSpec): Promise<LoadResult> {
+  if (spec.warmup > 0) await run(spec, spec.warmup);
+  const result = await run(spec, spec.duration);
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    statuses,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const output = await measure(JSON.parse(process.argv[2] ?? '{}') as LoadSpec);
+  process.stdout.write(`${JSON.stringify(output)}\n`);
+}

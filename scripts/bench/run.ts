@@ -6,39 +6,47 @@
  * cold start, RSS, `limit=10` throughput on a synthetic corpus vs the sample blog) and the rate
  * limiter's memory under 1,000,000 distinct client addresses. Prints every figure with its ratio
  * to the baseline measured in the same run and whether each target is met.
+ *
+ * `--quick` is the smoke run of test/bench-smoke.test.ts: every stage once, in a few seconds, with
+ * figures that mean nothing. It reuses the sample blog's data already built in src/data/generated
+ * (building it only when missing), drives two routes for 0.3 s each with no warm-up and autocannon
+ * in this process, starts the contenders at once, builds a 20-post corpus and runs the limiter
+ * (20,000 addresses) while the routes are driven, and measures one cold start per bundle.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, type Plugin } from 'esbuild';
-import type { Exchange, Fixture } from './fixture.ts';
+import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
+import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
+/** The sample blog's data as `npm run build` (and the test suite's global setup) leaves it. */
+const GENERATED_DATA = join(ROOT, 'src/data/generated/site-data.js');
 const BASE_URL = 'http://localhost:8787';
 
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     duration: { type: 'string' },
-    connections: { type: 'string', default: '50' },
+    connections: { type: 'string' },
     warmup: { type: 'string' },
     posts: { type: 'string' },
     addresses: { type: 'string' },
   },
 });
 const quick = values.quick;
-const duration = Number(values.duration ?? (quick ? 1 : 10));
-const warmup = Number(values.warmup ?? (quick ? 0.5 : 2));
-const connections = Number(values.connections);
-const corpusPosts = Number(values.posts ?? (quick ? 200 : 10_000));
-const addresses = Number(values.addresses ?? (quick ? 200_000 : 1_000_000));
+const duration = Number(values.duration ?? (quick ? 0.3 : 10));
+const warmup = Number(values.warmup ?? (quick ? 0 : 2));
+const connections = Number(values.connections ?? (quick ? 10 : 50));
+const corpusPosts = Number(values.posts ?? (quick ? 20 : 10_000));
+const addresses = Number(values.addresses ?? (quick ? 20_000 : 1_000_000));
 const coldRuns = quick ? 1 : 5;
 
 const tmp = mkdtempSync(join(tmpdir(), 'folio-bench-'));
@@ -60,19 +68,6 @@ interface Server {
   /** Milliseconds from spawn to the first 200 on the `limit=10` route. */
   startMs: number;
   stop: () => Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 }
 
 function get(url: string): Promise<number> {
@@ -164,6 +159,7 @@ async function load(route: Route, url: string, seconds = duration): Promise<Load
     warmup,
   };
   if (route.body !== undefined) spec.body = route.body;
+  if (quick) return (await import('./load.ts')).measure(spec);
   const { stdout } = await tsx('scripts/bench/load.ts', JSON.stringify(spec));
   return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
 }
@@ -198,6 +194,35 @@ async function bundle(entry: string, outfile: string, dataDir?: string) {
   });
 }
 
+/** The synthetic corpus, built and bundled into the temporary folder. */
+async function buildCorpus() {
+  const corpus = join(tmp, 'corpus');
+  await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
+  const corpusBuild = await tsx('scripts/build.ts', '--content', corpus, '--out', join(tmp, 'corpus-data'));
+  await bundle(
+    'scripts/bench/contenders/folio-node.ts',
+    join(tmp, 'folio-corpus.mjs'),
+    join(tmp, 'corpus-data'),
+  );
+  return corpusBuild;
+}
+
+const limiterMemory = () =>
+  runChild(process.execPath, [
+    '--expose-gc',
+    '--import',
+    'tsx',
+    'scripts/bench/limiter-memory.ts',
+    '--addresses',
+    String(addresses),
+  ]);
+
+/** A job started ahead of the step that awaits it: a failure is reported there, not as unhandled. */
+function early<T>(job: Promise<T>): Promise<T> {
+  job.catch(() => {});
+  return job;
+}
+
 // ---------------------------------------------------------------- routes
 
 interface Route {
@@ -228,9 +253,7 @@ async function exchange(
   const response = await fetch(base + url, init);
   const bytes = Buffer.from(await response.arrayBuffer());
   const responseHeaders: Record<string, string> = {};
-  for (const [name, value] of response.headers)
-    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
-      responseHeaders[name] = value;
+  for (const [name, value] of response.headers) if (!HOP_HEADERS.has(name)) responseHeaders[name] = value;
   const captured: Exchange = {
     method,
     url,
@@ -319,7 +342,36 @@ async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[
     if (seen && seen.status !== route.expect)
       throw new Error(`Folio answered ${route.name} with ${seen.status}, expected ${route.expect}`);
   }
-  return { fixture: { exchanges }, routes: quick ? routes.filter((_, i) => i === 0 || i === 5) : routes };
+  return { fixture: { exchanges }, routes: quick ? routes.filter((_, i) => i === 0 || i === 4) : routes };
+}
+
+/** Headers every contender must send as Folio does (the RateLimit counters change per request). */
+const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'etag',
+  'x-total-count',
+  'x-api-version',
+  'ratelimit-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+];
+
+/** What a contender's answer to one route has that Folio's captured answer has not (status, body, headers). */
+async function compareAnswer(route: Route, fixture: Fixture, base: string): Promise<string[]> {
+  const captured = fixture.exchanges.find(
+    (e) => e.method === route.method && e.url === route.url && e.requestHeaders === route.headers,
+  );
+  if (!captured) return [];
+  const answer = await exchange(base, route.method, route.url, route.headers, route.body);
+  const differences: string[] = [];
+  if (answer.status !== captured.status) differences.push(`status ${answer.status}`);
+  if (answer.body !== captured.body) differences.push('the body');
+  const normal = (value: string | undefined) => value?.replace(/,\s*/g, ', ');
+  for (const name of COMPARED_HEADERS)
+    if (normal(answer.headers[name]) !== normal(captured.headers[name]))
+      differences.push(`${name}: ${answer.headers[name] ?? '(none)'}`);
+  return differences;
 }
 
 // ---------------------------------------------------------------- formatting
@@ -371,21 +423,22 @@ async function main() {
       `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}\n`,
   );
 
-  // The sample blog, built into the temporary folder so the working tree's data is untouched.
-  const sampleBuild = await tsx(
-    'scripts/build.ts',
-    '--content',
-    'content',
-    '--out',
-    join(tmp, 'sample-data'),
-  );
-  await bundle(
-    'scripts/bench/contenders/folio-node.ts',
-    join(tmp, 'folio-node.mjs'),
-    join(tmp, 'sample-data'),
-  );
-  await bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs'));
-  await bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs'));
+  // The quick run starts the corpus and the limiter now, alongside everything else.
+  const corpusJob = quick ? early(buildCorpus()) : undefined;
+  const limiterJob = quick ? early(limiterMemory()) : undefined;
+
+  // The sample blog, built into the temporary folder so the working tree's data is untouched; the
+  // quick run takes the data already built in src/data/generated (what src/data/load.ts imports) instead.
+  const reuseSample = quick && existsSync(GENERATED_DATA);
+  const sampleData = reuseSample ? undefined : join(tmp, 'sample-data');
+  const sampleBuild = sampleData
+    ? await tsx('scripts/build.ts', '--content', 'content', '--out', sampleData)
+    : undefined;
+  await Promise.all([
+    bundle('scripts/bench/contenders/folio-node.ts', join(tmp, 'folio-node.mjs'), sampleData),
+    bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs')),
+    bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs'), sampleData),
+  ]);
 
   const probe = await startServer(process.execPath, [join(tmp, 'folio-node.mjs')]);
   const { fixture, routes } = await capture(probe.url);
@@ -428,14 +481,19 @@ async function main() {
   // All servers stay up (idle ones cost nothing); each route is driven against each contender in
   // turn, so slow drift on a shared machine hits every contender of a route alike.
   const servers = new Map<string, Server>();
-  for (const contender of contenders)
-    servers.set(
-      contender.id,
-      await startServer(contender.command, contender.args, { BENCH_FIXTURE: fixturePath }),
+  const start = (contender: Contender) =>
+    startServer(contender.command, contender.args, { BENCH_FIXTURE: fixturePath }).then((server) =>
+      servers.set(contender.id, server),
     );
+  if (quick) await Promise.all(contenders.map(start));
+  else for (const contender of contenders) await start(contender);
   const results = new Map<string, LoadResult>();
   let rss = new Map<string, number>();
   try {
+    for (const route of routes)
+      for (const contender of contenders)
+        for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
+          console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
     for (const route of routes) {
       for (const contender of contenders) {
         const result = await load(route, servers.get(contender.id)!.url);
@@ -505,14 +563,7 @@ async function main() {
   );
 
   // ------------------------------------------------------------ scale
-  const corpus = join(tmp, 'corpus');
-  await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
-  const corpusBuild = await tsx('scripts/build.ts', '--content', corpus, '--out', join(tmp, 'corpus-data'));
-  await bundle(
-    'scripts/bench/contenders/folio-node.ts',
-    join(tmp, 'folio-corpus.mjs'),
-    join(tmp, 'corpus-data'),
-  );
+  const corpusBuild = await (corpusJob ?? buildCorpus());
 
   const coldStart = async (file: string, env: Record<string, string> = {}) => {
     const times: number[] = [];
@@ -525,11 +576,12 @@ async function main() {
   };
   const scaleRoute = routes[0]!;
   const measureScale = async (file: string) => {
-    const cold = await coldStart(file);
+    // The quick run takes the cold start of the server it then loads.
+    const cold = quick ? undefined : await coldStart(file);
     const server = await startServer(process.execPath, [file]);
     try {
       const result = await load(scaleRoute, server.url);
-      return { cold, result, rss: peakRss(server.pid) };
+      return { cold: cold ?? server.startMs, result, rss: peakRss(server.pid) };
     } finally {
       await server.stop();
     }
@@ -539,15 +591,24 @@ async function main() {
   const big = await measureScale(join(tmp, 'folio-corpus.mjs'));
   const buildMs = (run: { stdout: string; ms: number }) =>
     Number(/in (\d+) ms/.exec(run.stdout)?.[1] ?? run.ms);
-  const sampleCount = /built (\d+) posts/.exec(sampleBuild.stdout)?.[1] ?? '?';
+  const sampleCount = sampleBuild
+    ? (/built (\d+) posts/.exec(sampleBuild.stdout)?.[1] ?? '?')
+    : String((await import('../../src/data/load.ts')).siteData.posts.length);
+  const sampleBuildCell = (cell: (run: { stdout: string; ms: number }) => string) =>
+    sampleBuild ? cell(sampleBuild) : 'not rebuilt';
   const scaleRatio = big.result.requestsPerSecond / sample.result.requestsPerSecond;
 
   console.log(`## Scale: the sample blog (${sampleCount} posts) vs a synthetic ${corpusPosts}-post corpus\n`);
   table(
     ['measure', 'sample blog', `${corpusPosts} posts`, 'ratio'],
     [
-      ['build (scripts/build.ts, own timer)', fmt.s(buildMs(sampleBuild)), fmt.s(buildMs(corpusBuild)), ''],
-      ['build (wall, incl. tsx start)', fmt.s(sampleBuild.ms), fmt.s(corpusBuild.ms), ''],
+      [
+        'build (scripts/build.ts, own timer)',
+        sampleBuildCell((run) => fmt.s(buildMs(run))),
+        fmt.s(buildMs(corpusBuild)),
+        '',
+      ],
+      ['build (wall, incl. tsx start)', sampleBuildCell((run) => fmt.s(run.ms)), fmt.s(corpusBuild.ms), ''],
       [`cold start to first 200 (median of ${coldRuns})`, fmt.ms(sample.cold), fmt.ms(big.cold), ''],
       ['cold start of raw node:http (the floor)', fmt.ms(floor), '', ''],
       ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
@@ -572,14 +633,7 @@ async function main() {
   check(`build, ${corpusPosts} posts`, fmt.s(buildMs(corpusBuild)), '≤ 10 s', buildMs(corpusBuild) <= 10_000);
 
   // ------------------------------------------------------------ limiter
-  const limiterRun = await runChild(process.execPath, [
-    '--expose-gc',
-    '--import',
-    'tsx',
-    'scripts/bench/limiter-memory.ts',
-    '--addresses',
-    String(addresses),
-  ]);
+  const limiterRun = await (limiterJob ?? limiterMemory());
   const limiter = JSON.parse(limiterRun.stdout.trim()) as LimiterMemoryResult;
   const pastCap =
     limiter.checkpoints.find((c) => c.addresses > limiter.maxClients) ?? limiter.checkpoints.at(-1)!;

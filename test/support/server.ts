@@ -1,7 +1,9 @@
 /** Starts real servers on free loopback ports for the integration tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
+import { freePort } from '../../scripts/bench/free-port.ts';
+
+export { freePort };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = resolve(ROOT, 'node_modules/.bin');
@@ -11,19 +13,6 @@ export interface RunningServer {
   /** Everything the process printed so far. */
   output: () => string;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? done(address.port) : fail(new Error('no port')),
-      );
-    });
-  });
 }
 
 /**

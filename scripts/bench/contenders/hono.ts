@@ -1,16 +1,23 @@
 /**
  * The usual alternative: a straightforward Hono app on @hono/node-server with the same routes,
- * status codes and headers as Folio. Bodies are the JSON Folio serves (from the captured
- * exchanges), kept as strings; `limit` slices the parsed list once per value and memoizes the
- * text; ETag/If-None-Match, CORS (hono/cors), a per-client fixed-window counter with the
- * RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC with the
- * search answer looked up by query (no search engine: that only favours Hono).
+ * status codes and headers as Folio. Bodies of the REST routes are the JSON Folio serves (from the
+ * captured exchanges), kept as strings; `limit` slices the parsed list once per value and memoizes
+ * the text; ETag/If-None-Match, CORS (hono/cors), a per-client fixed-window counter with the
+ * RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC whose
+ * search_blog_posts runs MiniSearch over the same prerendered posts and index Folio serves, per
+ * request, with the same options and ranking. Header values come from Folio's own constants.
  */
 import { readFileSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { API_VERSION } from '../../../src/api/endpoints.ts';
+import { siteData } from '../../../src/data/load.ts';
+import { LANGS, type Lang } from '../../../src/data/types.ts';
+import { JSON_TYPE, PROBLEM_TYPE } from '../../../src/http/body.ts';
+import { apiHeaders, CACHE_NONE, CACHE_PUBLIC, ratePolicy } from '../../../src/http/headers.ts';
+import { loadSearchIndex } from '../../../src/mcp/search-index.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 
@@ -25,23 +32,15 @@ const bodyOf = (url: string, method = 'GET') => {
 };
 
 const BASE_URL = process.env.BASE_URL ?? 'http://localhost:8787';
-const JSON_TYPE = 'application/json; charset=utf-8';
-const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 const { quota: QUOTA, windowSeconds: WINDOW } = BENCH_RATE_LIMIT;
-const EXPOSED = [
-  'X-API-Version',
-  'RateLimit-Policy',
-  'RateLimit',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'Retry-After',
-  'X-Total-Count',
-  'ETag',
-  'Deprecation',
-  'Sunset',
-  'Link',
-];
+const POLICY = ratePolicy(QUOTA, WINDOW);
+/** Folio's Access-Control-Expose-Headers list, read from the headers it builds (the list is not exported). */
+const EXPOSED = apiHeaders(
+  { allowed: true, limit: 0, remaining: 0, reset: 0 },
+  POLICY,
+  JSON_TYPE,
+  CACHE_PUBLIC,
+)['access-control-expose-headers']!.split(', ');
 
 interface Document {
   text: string;
@@ -54,7 +53,7 @@ interface List {
 }
 
 const lists = new Map<string, List>();
-for (const lang of ['en', 'es']) {
+for (const lang of LANGS) {
   const full = bodyOf(`/api/posts-${lang}.json`);
   if (full?.etag) lists.set(lang, { items: JSON.parse(full.text), etag: full.etag, prefixes: new Map() });
 }
@@ -66,12 +65,31 @@ for (const exchange of fixture.exchanges) {
       etag: exchange.headers.etag,
     });
 }
-const searchAnswers = new Map<string, unknown>();
-for (const exchange of fixture.exchanges) {
-  if (exchange.method !== 'POST' || !exchange.requestBody) continue;
-  const request = JSON.parse(exchange.requestBody);
-  const answer = JSON.parse(Buffer.from(exchange.body, 'base64').toString('utf8'));
-  searchAnswers.set(`${request.params.name}\n${request.params.arguments.query}`, answer.result);
+const posts = new Map(siteData.posts.map((post) => [post.id, post]));
+// MiniSearch over the index Folio's build wrote, loaded with the options it was built with.
+const indexes = new Map(LANGS.map((lang) => [lang, loadSearchIndex(siteData.searchIndex[lang])]));
+
+/** Posts with every word first, else posts with any of them; the best `limit`, as Folio ranks them. */
+function searchPosts(query: string, lang: Lang, limit: number) {
+  const index = indexes.get(lang)!;
+  let found = index.search(query, { combineWith: 'AND' });
+  if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
+  const results = found.slice(0, limit).flatMap((match) => {
+    const post = posts.get(match.id as string);
+    if (!post) return [];
+    return [
+      {
+        slug: post.slug,
+        title: post.title,
+        description: post.description,
+        pubDate: post.pubDate,
+        tags: post.allTags,
+        url: BASE_URL + post.path,
+        score: Math.round(match.score * 1000) / 1000,
+      },
+    ];
+  });
+  return { query, lang, total: found.length, results };
 }
 
 type Env = { Variables: { cache: string } };
@@ -90,8 +108,8 @@ const rateLimit: MiddlewareHandler<Env> = async (c, next) => {
   if (allowed) entry.count++;
   const remaining = QUOTA - entry.count;
   const reset = Math.max(1, Math.ceil((entry.resetAt - now) / 1000));
-  c.header('x-api-version', '1.0.0');
-  c.header('ratelimit-policy', `"default";q=${QUOTA};w=${WINDOW}`);
+  c.header('x-api-version', API_VERSION);
+  c.header('ratelimit-policy', POLICY);
   c.header('ratelimit', `"default";r=${remaining};t=${reset}`);
   c.header('ratelimit-limit', String(QUOTA));
   c.header('ratelimit-remaining', String(remaining));
@@ -118,7 +136,7 @@ function problem(c: Context, status: 400 | 404 | 429, title: string, code: strin
       documentation_url: `${BASE_URL}/developers`,
     },
   });
-  const cache = status === 429 ? 'no-store' : 'public, max-age=3600';
+  const cache = status === 429 ? CACHE_NONE : CACHE_PUBLIC;
   return c.body(body, status, { 'content-type': PROBLEM_TYPE, 'cache-control': cache });
 }
 
@@ -126,7 +144,7 @@ function document(c: Context, doc: Document | undefined, extra: Record<string, s
   if (!doc) return problem(c, 404, 'Not Found', 'resource_not_found', `No resource at ${c.req.path}.`);
   const headers = {
     'content-type': JSON_TYPE,
-    'cache-control': 'public, max-age=3600',
+    'cache-control': CACHE_PUBLIC,
     etag: doc.etag,
     ...extra,
   };
@@ -159,19 +177,50 @@ app.get('/api/posts-es.json', postIndex('es'));
 app.get('/api/series/:lang/index.json', (c) => document(c, documents.get(c.req.path)));
 app.get('/api/timeline/:lang/:tag{[a-z0-9-]+\\.json}', (c) => document(c, documents.get(c.req.path)));
 
+const rpcError = (id: unknown, code: number, message: string) => ({
+  jsonrpc: '2.0',
+  id,
+  error: { code, message },
+});
+
+interface SearchArguments {
+  query?: unknown;
+  lang?: unknown;
+  limit?: unknown;
+}
+
 app.post('/mcp', async (c) => {
   const message = await c.req.json<{
     id: number;
     method: string;
-    params: { name: string; arguments: { query: string } };
+    params?: { name?: string; arguments?: SearchArguments };
   }>();
-  const result =
-    message.method === 'tools/call' &&
-    searchAnswers.get(`${message.params.name}\n${message.params.arguments.query}`);
-  const body = result
-    ? { jsonrpc: '2.0', id: message.id, result }
-    : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Unknown method' } };
-  return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE, 'cache-control': 'no-store' });
+  let body: object;
+  if (message.method !== 'tools/call' || message.params?.name !== 'search_blog_posts')
+    body = rpcError(message.id, -32601, 'Unknown method');
+  else {
+    const { query, lang = 'en', limit = 10 } = message.params.arguments ?? {};
+    if (
+      typeof query !== 'string' ||
+      query.length < 1 ||
+      query.length > 200 ||
+      !LANGS.includes(lang as Lang) ||
+      !Number.isInteger(limit) ||
+      (limit as number) < 1 ||
+      (limit as number) > 50
+    )
+      body = rpcError(message.id, -32602, 'Invalid arguments for search_blog_posts');
+    else {
+      const structuredContent = searchPosts(query, lang as Lang, limit as number);
+      const text = JSON.stringify(structuredContent);
+      body = {
+        jsonrpc: '2.0',
+        id: message.id,
+        result: { content: [{ type: 'text', text }], structuredContent },
+      };
+    }
+  }
+  return c.body(JSON.stringify(body), 200, { 'content-type': JSON_TYPE, 'cache-control': CACHE_NONE });
 });
 
 app.notFound((c) => problem(c, 404, 'Not Found', 'resource_not_found', `No resource at ${c.req.path}.`));
