@@ -4,3 +4,9 @@
  * limiter accepts over a one-second window keeps every request counted and allowed.
  */
 export const BENCH_RATE_LIMIT = { quota: 65_535, windowSeconds: 1 };
+
+/** The same settings as the adapters read them, so the benchmark runs the real adapters unchanged. */
+export const BENCH_RATE_LIMIT_ENV = {
+  FOLIO_RATE_LIMIT_QUOTA: String(BENCH_RATE_LIMIT.quota),
+  FOLIO_RATE_LIMIT_WINDOW: String(BENCH_RATE_LIMIT.windowSeconds),
+};

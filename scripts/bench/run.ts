@@ -24,6 +24,7 @@ import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
+import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -93,7 +94,15 @@ async function startServer(
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL, NO_COLOR: '1', ...env },
+    env: {
+      ...process.env,
+      ...BENCH_RATE_LIMIT_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL,
+      NO_COLOR: '1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   running.add(child);
@@ -199,11 +208,7 @@ async function buildCorpus() {
   const corpus = join(tmp, 'corpus');
   await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
   const corpusBuild = await tsx('scripts/build.ts', '--content', corpus, '--out', join(tmp, 'corpus-data'));
-  await bundle(
-    'scripts/bench/contenders/folio-node.ts',
-    join(tmp, 'folio-corpus.mjs'),
-    join(tmp, 'corpus-data'),
-  );
+  await bundle('src/adapters/node.ts', join(tmp, 'folio-corpus.mjs'), join(tmp, 'corpus-data'));
   return corpusBuild;
 }
 
@@ -435,7 +440,7 @@ async function main() {
     ? await tsx('scripts/build.ts', '--content', 'content', '--out', sampleData)
     : undefined;
   await Promise.all([
-    bundle('scripts/bench/contenders/folio-node.ts', join(tmp, 'folio-node.mjs'), sampleData),
+    bundle('src/adapters/node.ts', join(tmp, 'folio-node.mjs'), sampleData),
     bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs')),
     bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs'), sampleData),
   ]);
@@ -473,7 +478,7 @@ async function main() {
         id: 'folio-bun',
         label: 'Folio on Bun',
         command: bun,
-        args: ['scripts/bench/contenders/folio-bun.ts'],
+        args: ['src/adapters/bun.ts'],
       },
     );
   }
