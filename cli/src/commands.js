@@ -55,20 +55,7 @@ async function search(ctx) {
   ctx.print(
     header(ctx, `${count(list.length, total, 'result')} for "${query}" in ${LANGUAGE[lang]}, best first`),
   );
-  const lines = table(
-    list.map((post) => ({
-      cells: [score(post.score), day(post.pubDate), text(post.title), tags(post.tags)],
-      below: text(post.url),
-    })),
-    [
-      { align: 'right', style: ctx.colour.dim },
-      { style: ctx.colour.cyan },
-      { shrink: 2, min: 20, style: ctx.colour.bold },
-      { shrink: 1, min: 16, style: ctx.colour.yellow },
-    ],
-    { maxWidth: ctx.width, belowColumn: 2, belowStyle: ctx.colour.dim },
-  );
-  ctx.print(lines.join('\n'));
+  printPosts(ctx, list, (post) => score(post.score));
 }
 
 /**
@@ -122,20 +109,7 @@ async function series(ctx) {
     ),
   );
   if (data.description) ctx.print(`${ctx.colour.dim(fit(ctx, text(data.description)))}\n`);
-  const lines = table(
-    chapters.map((post, i) => ({
-      cells: [`${Number(post.position ?? i + 1)}.`, day(post.pubDate), text(post.title), tags(post.tags)],
-      below: text(post.url),
-    })),
-    [
-      { align: 'right', style: ctx.colour.dim },
-      { style: ctx.colour.cyan },
-      { shrink: 2, min: 20, style: ctx.colour.bold },
-      { shrink: 1, min: 16, style: ctx.colour.yellow },
-    ],
-    { maxWidth: ctx.width, belowColumn: 2, belowStyle: ctx.colour.dim },
-  );
-  ctx.print(lines.join('\n'));
+  printPosts(ctx, chapters, (post, i) => `${Number(post.position ?? i + 1)}.`);
 }
 
 /**
@@ -242,23 +216,27 @@ async function api(ctx) {
 }
 
 /**
- * Date, title and tags in columns, the URL under each title.
+ * Date, title and tags in columns, the URL under each title; `lead` adds a first column (a rank
+ * or a reading position).
  * @param {Context} ctx
  * @param {Record<string, any>[]} list
+ * @param {(post: Record<string, any>, index: number) => string} [lead]
  */
-function printPosts(ctx, list) {
+function printPosts(ctx, list, lead) {
   if (list.length === 0) return;
+  /** @type {import('./format.js').Column[]} */
+  const columns = [
+    { style: ctx.colour.cyan },
+    { shrink: 2, min: 20, style: ctx.colour.bold },
+    { shrink: 1, min: 16, style: ctx.colour.yellow },
+  ];
   const lines = table(
-    list.map((post) => ({
-      cells: [day(post.pubDate), text(post.title), tags(post.tags)],
+    list.map((post, i) => ({
+      cells: [...(lead ? [lead(post, i)] : []), day(post.pubDate), text(post.title), tags(post.tags)],
       below: text(post.url),
     })),
-    [
-      { style: ctx.colour.cyan },
-      { shrink: 2, min: 20, style: ctx.colour.bold },
-      { shrink: 1, min: 16, style: ctx.colour.yellow },
-    ],
-    { maxWidth: ctx.width, belowColumn: 1, belowStyle: ctx.colour.dim },
+    lead ? [{ align: 'right', style: ctx.colour.dim }, ...columns] : columns,
+    { maxWidth: ctx.width, belowColumn: lead ? 2 : 1, belowStyle: ctx.colour.dim },
   );
   ctx.print(lines.join('\n'));
 }
