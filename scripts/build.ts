@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compileContent } from '../src/content/compile.ts';
 import { ContentError } from '../src/content/errors.ts';
+import { packSiteData } from '../src/data/pack.ts';
 import type { SiteData } from '../src/data/types.ts';
 import { readContentFolder } from './content-folder.ts';
 
@@ -17,12 +18,23 @@ export async function buildData(contentDir: string, now = new Date()): Promise<S
   return compileContent(await readContentFolder(contentDir), now);
 }
 
-/** The data as an ES module: a JSON string literal parses faster than the same object literal. */
+/**
+ * The data as an ES module in the layout of src/data/pack.ts. The metadata is a JSON string literal
+ * (parsed faster than the same object literal); each text is a literal of its own, one a line.
+ */
 export function dataModule(data: SiteData): string {
-  return `export default JSON.parse(${JSON.stringify(JSON.stringify(data))});\n`;
+  const { meta, texts, searchIndex } = packSiteData(data);
+  const literal = (value: unknown) => JSON.stringify(value);
+  return [
+    `export default {meta: JSON.parse(${literal(literal(meta))}),`,
+    `searchIndex: ${literal(searchIndex)},`,
+    'texts: [',
+    ...texts.map((text) => `${literal(text)},`),
+    ']};\n',
+  ].join('\n');
 }
 
-const DECLARATION = `import type { SiteData } from '../types.ts';\ndeclare const data: SiteData;\nexport default data;\n`;
+const DECLARATION = `import type { PackedSiteData } from '../pack.ts';\ndeclare const data: PackedSiteData;\nexport default data;\n`;
 
 export async function writeData(data: SiteData, outDir: string): Promise<void> {
   await mkdir(outDir, { recursive: true });

@@ -1,5 +1,6 @@
 /** Search quality on the sample blog in content/, through the index as the build serializes it. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { packSiteData, unpackSiteData } from '../src/data/pack.ts';
 import type { Lang, PostRecord, SiteData } from '../src/data/types.ts';
 import { createSearch } from '../src/mcp/search.ts';
 import { foldTerm } from '../src/mcp/search-index.ts';
@@ -10,8 +11,8 @@ let data: SiteData;
 let search: ReturnType<typeof createSearch>;
 
 beforeAll(async () => {
-  // The handler reads the data from a JSON module: search the index after the same round trip.
-  data = JSON.parse(JSON.stringify(await sampleData())) as SiteData;
+  // The handler reads the data from the data module: search the index after the same round trip.
+  data = unpackSiteData(JSON.parse(JSON.stringify(packSiteData(await sampleData()))));
   search = createSearch(data, BASE);
 });
 

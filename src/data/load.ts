@@ -1,4 +1,5 @@
 /** The prerendered data of the content folder, written by `npm run build` (scripts/build.ts). */
-import data from './generated/site-data.js';
+import packed from './generated/site-data.js';
+import { unpackSiteData } from './pack.ts';
 
-export const siteData = data;
+export const siteData = unpackSiteData(packed);

@@ -1,6 +1,4 @@
 /** The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds. */
-import type { AsPlainObject } from 'minisearch';
-
 export const LANGS = ['en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -103,6 +101,6 @@ export interface SiteData {
   /** Paths removed for good (answered with 410). */
   gone: string[];
   deprecations: Deprecation[];
-  /** The full-text index of each language's posts, as MiniSearch serializes it (src/mcp/search-index.ts). */
-  searchIndex: Record<Lang, AsPlainObject>;
+  /** The full-text index of each language's posts, as MiniSearch's JSON (src/mcp/search-index.ts). */
+  searchIndex: Record<Lang, string>;
 }

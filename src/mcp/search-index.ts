@@ -1,9 +1,9 @@
 /**
  * The full-text index of the posts, one per language, built at build time with MiniSearch and kept
- * in the prerendered data as MiniSearch's plain serialization. Build and load must use the same
- * options, so both read them from here.
+ * in the prerendered data as MiniSearch's JSON serialization, parsed on the first search. Build and
+ * load must use the same options, so both read them from here.
  */
-import MiniSearch, { type AsPlainObject, type Options } from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import { LANGS, type Lang, type PostRecord, type SiteData } from '../data/types.ts';
 
 export type SearchIndexData = SiteData['searchIndex'];
@@ -57,15 +57,28 @@ function toIndexedPost(post: PostRecord): IndexedPost {
   };
 }
 
+/** Posts repeat their words, so the build folds each distinct word once. */
+function memoized(fold: typeof foldTerm): typeof foldTerm {
+  const folded = new Map<string, string | null>();
+  return (term) => {
+    let result = folded.get(term);
+    if (result === undefined) {
+      result = fold(term);
+      folded.set(term, result);
+    }
+    return result;
+  };
+}
+
 export function buildSearchIndex(posts: readonly PostRecord[]): SearchIndexData {
   const indexFor = (lang: Lang) => {
-    const index = new MiniSearch<IndexedPost>(SEARCH_OPTIONS);
+    const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
     index.addAll(posts.filter((post) => post.lang === lang).map(toIndexedPost));
-    return index.toJSON();
+    return JSON.stringify(index);
   };
   return Object.fromEntries(LANGS.map((lang) => [lang, indexFor(lang)])) as SearchIndexData;
 }
 
-export function loadSearchIndex(data: AsPlainObject): MiniSearch<IndexedPost> {
-  return MiniSearch.loadJS(data, SEARCH_OPTIONS);
+export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {
+  return MiniSearch.loadJSON(json, SEARCH_OPTIONS);
 }
