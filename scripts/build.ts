@@ -11,11 +11,13 @@ import { ContentError } from '../src/content/errors.ts';
 import { packSiteData } from '../src/data/pack.ts';
 import type { SiteData } from '../src/data/types.ts';
 import { readContentFolder } from './content-folder.ts';
+import { renderPosts } from './render-posts.ts';
 
 export const DEFAULT_OUT = 'src/data/generated';
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
-  return compileContent(await readContentFolder(contentDir), now);
+  const files = await readContentFolder(contentDir);
+  return compileContent(files, now, await renderPosts(files));
 }
 
 /**

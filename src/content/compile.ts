@@ -36,8 +36,15 @@ export function sitePath(lang: Lang, section: string, slug?: string): string {
   return `${LANG_PREFIX[lang]}/${section}/${slug === undefined ? '' : `${slug}/`}`;
 }
 
+/** HTML already rendered from the bodies of some files, keyed like `ContentFiles`. */
+export type RenderedBodies = ReadonlyMap<string, string>;
+
 /** Validates every content file and derives the published records; throws a ContentError listing every problem. */
-export function compileContent(files: ContentFiles, now: Date): SiteData {
+export function compileContent(
+  files: ContentFiles,
+  now: Date,
+  rendered: RenderedBodies = new Map(),
+): SiteData {
   const issues: ContentIssue[] = [];
   const reader = new Reader(files, issues);
   const site = reader.yaml('site.yaml', siteSchema);
@@ -92,7 +99,7 @@ export function compileContent(files: ContentFiles, now: Date): SiteData {
       seriesOrder: data.seriesOrder ?? null,
       path: sitePath(lang, 'blog', dated.slug),
       body: body.body,
-      html: renderMarkdown(body.body),
+      html: rendered.get(file) ?? renderMarkdown(body.body),
     } satisfies PostRecord;
   });
 
