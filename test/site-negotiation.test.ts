@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiate, parseAccept } from '../src/site/negotiate.ts';
+import { negotiate, parseAccept } from '../src/http/negotiate.ts';
 
 const PAGE = ['text/html', 'text/markdown'] as const;
 

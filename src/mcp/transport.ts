@@ -2,6 +2,7 @@
  * The Streamable HTTP rules a POST must meet before its body is read (MCP 2025-06-18, basic/transports):
  * the client accepts both JSON and SSE answers, sends JSON, and speaks a protocol version we know.
  */
+import { type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
 
 /** A POST refused at the HTTP level, before any JSON-RPC message is read. */
@@ -10,43 +11,9 @@ export interface Refusal {
   message: string;
 }
 
-interface MediaRange {
-  type: string;
-  subtype: string;
-  q: number;
-}
-
-function parseAccept(header: string): MediaRange[] {
-  return header.split(',').flatMap((part) => {
-    const [range = '', ...params] = part.split(';');
-    const [type, subtype] = range.trim().toLowerCase().split('/');
-    if (!type || !subtype) return [];
-    const qParam = params.map((param) => param.trim().toLowerCase()).find((param) => param.startsWith('q='));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    return [{ type, subtype, q: Number.isNaN(q) ? 0 : q }];
-  });
-}
-
-function specificity(range: MediaRange, type: string, subtype: string): number {
-  if (range.type === type && range.subtype === subtype) return 2;
-  if (range.type === type && range.subtype === '*') return 1;
-  if (range.type === '*' && range.subtype === '*') return 0;
-  return -1;
-}
-
-/** RFC 9110 12.5.1: the most specific range that matches decides the quality; 0 means "not acceptable". */
+/** RFC 9110 12.5.1: the most specific matching range decides; q=0 means "not acceptable". */
 function accepts(ranges: readonly MediaRange[], mediaType: string): boolean {
-  const [type = '', subtype = ''] = mediaType.split('/');
-  let best = -1;
-  let quality = 0;
-  for (const range of ranges) {
-    const match = specificity(range, type, subtype);
-    if (match > best) {
-      best = match;
-      quality = range.q;
-    }
-  }
-  return quality > 0;
+  return qualityOf(ranges, mediaType) > 0;
 }
 
 function mediaTypeOf(contentType: string | null): string {

@@ -2,12 +2,12 @@
 import type { Lang } from '../data/types.ts';
 import { PROBLEM_TYPE } from '../http/body.ts';
 import type { HeaderMap } from '../http/headers.ts';
+import { negotiate } from '../http/negotiate.ts';
 import { type ErrorCode, problem } from '../http/problem.ts';
 import type { UiText } from './i18n.ts';
 import { UI } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';
 import { langRoot } from './links.ts';
-import { negotiate } from './negotiate.ts';
 import { articleHtml, markdownDocument } from './page.ts';
 import { PATHS } from './paths.ts';
 import { HTML_TYPE, MARKDOWN_TYPE, type Representation, represent } from './representation.ts';

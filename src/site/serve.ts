@@ -9,6 +9,7 @@ import { LANGS, type SiteData } from '../data/types.ts';
 import { JSON_TYPE, once } from '../http/body.ts';
 import { matchesIfNoneMatch } from '../http/etag.ts';
 import type { HeaderMap } from '../http/headers.ts';
+import { negotiate } from '../http/negotiate.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import type { McpTool } from '../mcp/tools.ts';
 import {
@@ -23,7 +24,6 @@ import { errorRepresentation, type SiteError } from './errors.ts';
 import type { LayoutContext } from './layout.ts';
 import { langRoot } from './links.ts';
 import { llmsFullTxt, llmsTxt } from './llms.ts';
-import { negotiate } from './negotiate.ts';
 import { buildOpenApi } from './openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './page.ts';
 import { contentPages } from './pages.ts';

@@ -1,6 +1,6 @@
 /** Content negotiation on `Accept` (RFC 9110 12.5.1), q-values and specificity honoured. */
 
-interface MediaRange {
+export interface MediaRange {
   type: string;
   subtype: string;
   q: number;
@@ -34,7 +34,7 @@ function specificity(range: MediaRange, type: string, subtype: string): number {
 }
 
 /** The q-value the client gives a media type: that of the most specific range matching it. */
-function qualityOf(ranges: MediaRange[], mediaType: string): number {
+export function qualityOf(ranges: readonly MediaRange[], mediaType: string): number {
   const [type = '', subtype = ''] = mediaType.split('/');
   let best = -1;
   let q = 0;
