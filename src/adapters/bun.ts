@@ -2,10 +2,10 @@
 /** Bun: Bun.serve, the client address from server.requestIP. */
 import { siteData } from '../data/load.ts';
 import { createHandler } from '../handler.ts';
-import { listenAddress, optionsFromEnv } from './env.ts';
+import { listenAddress, optionsOrExit } from './env.ts';
 
 const { port, host } = listenAddress(Bun.env);
-const handler = createHandler(siteData, optionsFromEnv(Bun.env, `http://localhost:${port}`));
+const handler = createHandler(siteData, optionsOrExit(Bun.env, `http://localhost:${port}`, process.exit));
 
 Bun.serve({
   port,

@@ -10,9 +10,9 @@ export function optionsFromEnv(
   if (baseUrl) options.baseUrl = baseUrl;
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
   const rateLimit = {
-    quota: positiveInteger(env.FOLIO_RATE_LIMIT_QUOTA),
-    windowSeconds: positiveInteger(env.FOLIO_RATE_LIMIT_WINDOW),
-    maxClients: positiveInteger(env.FOLIO_RATE_LIMIT_MAX_CLIENTS),
+    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535),
+    windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400),
+    maxClients: wholeNumber(env, 'FOLIO_RATE_LIMIT_MAX_CLIENTS', 10_000_000),
   };
   options.rateLimit = Object.fromEntries(
     Object.entries(rateLimit).filter(([, value]) => value !== undefined),
@@ -20,9 +20,27 @@ export function optionsFromEnv(
   return options;
 }
 
-function positiveInteger(value: string | undefined): number | undefined {
-  const number = Number(value);
-  return value && Number.isInteger(number) && number > 0 ? number : undefined;
+/** A setting that is unset (undefined) or a whole number from 1 to `max`; anything else is refused by name. */
+function wholeNumber(env: Record<string, string | undefined>, name: string, max: number): number | undefined {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
+  if (number >= 1 && number <= max) return number;
+  throw new RangeError(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
+}
+
+/** The handler options, or one line naming the bad setting and exit code 1 (self-hosted servers). */
+export function optionsOrExit(
+  env: Record<string, string | undefined>,
+  fallbackBaseUrl: string,
+  exit: (code: number) => never,
+): HandlerOptions {
+  try {
+    return optionsFromEnv(env, fallbackBaseUrl);
+  } catch (error) {
+    console.error(`folio: ${(error as Error).message}`);
+    return exit(1);
+  }
 }
 
 /** Port and host of a self-hosted server: PORT (default 8787) and HOST (default all interfaces). */

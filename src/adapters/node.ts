@@ -3,13 +3,11 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { createServerAdapter, Response } from '@whatwg-node/server';
 import { siteData } from '../data/load.ts';
 import { createHandler } from '../handler.ts';
-import { listenAddress, optionsFromEnv } from './env.ts';
+import { listenAddress, optionsOrExit } from './env.ts';
 
 const { port, host } = listenAddress(process.env);
-const handler = createHandler(siteData, {
-  ...optionsFromEnv(process.env, `http://localhost:${port}`),
-  Response,
-});
+const options = optionsOrExit(process.env, `http://localhost:${port}`, process.exit);
+const handler = createHandler(siteData, { ...options, Response });
 const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
   handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
 );
