@@ -3,15 +3,19 @@
  * the same on every runtime. Adapters supply the client address and, where it pays, their
  * runtime's Response constructor.
  */
-import { createApi } from './api/serve.ts';
+import { API_AREA, createApi } from './api/serve.ts';
 import type { SiteData } from './data/types.ts';
-import { PROBLEM_TYPE } from './http/body.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
-import { apiHeaders, CACHE_NONE, isPreflight, ratePolicy } from './http/headers.ts';
+import { isPreflight, ratePolicy } from './http/headers.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
-import { problem } from './http/problem.ts';
-import { type ResponseConstructor, respond } from './http/respond.ts';
-import { createMcp } from './mcp/serve.ts';
+import {
+  type AreaPolicy,
+  preflightResponse,
+  problemResponse,
+  rateLimitedDetail,
+} from './http/problem-response.ts';
+import type { ResponseConstructor } from './http/respond.ts';
+import { createMcp, MCP_AREA } from './mcp/serve.ts';
 import { createTools } from './mcp/tools.ts';
 import { PATHS } from './site/paths.ts';
 import { createSite } from './site/serve.ts';
@@ -61,11 +65,24 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
-  /** Runs the limiter step (a preflight only looks) before a rate-limited area. */
-  function limited(request: Request, url: URL, context: RequestContext | undefined): LimitedContext {
-    const key = clientKey(addressOf(request, context));
-    return { url, rate: isPreflight(request) ? limiter.peek(key) : limiter.hit(key) };
-  }
+  /**
+   * The limiter step of a rate-limited area: a CORS preflight only looks at the quota and is
+   * answered here, a request past the quota gets the 429, anything else goes on to the area.
+   */
+  const limited =
+    (serve: (request: Request, context: LimitedContext) => Promise<Response> | Response, area: AreaPolicy) =>
+    (request: Request, url: URL, context: RequestContext | undefined) => {
+      const key = clientKey(addressOf(request, context));
+      if (isPreflight(request)) return preflightResponse(shared, request, limiter.peek(key), area);
+      const rate = limiter.hit(key);
+      if (!rate.allowed) {
+        const detail = rateLimitedDetail(rate, limiter.windowSeconds);
+        return problemResponse(shared, request, rate, 'rate_limited', detail, url.pathname);
+      }
+      return serve(request, { url, rate });
+    };
+  const serveApi = limited(api.handle, API_AREA);
+  const serveMcp = limited(mcp.handle, MCP_AREA);
 
   /**
    * The three areas are told apart by prefix, once; the API's parameterised routes are matched
@@ -74,23 +91,17 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
   function route(request: Request, context: RequestContext | undefined): Promise<Response> | Response {
     const url = new URL(request.url);
     const path = url.pathname;
-    if (path === '/api' || path.startsWith('/api/'))
-      return api.handle(request, limited(request, url, context));
-    if (path === PATHS.mcpEndpoint || path === PATHS.mcpWellKnown) {
-      return mcp.handle(request, limited(request, url, context));
-    }
+    if (path === '/api' || path.startsWith('/api/')) return serveApi(request, url, context);
+    if (path === PATHS.mcpEndpoint || path === PATHS.mcpWellKnown) return serveMcp(request, url, context);
     return site.handle(request, url);
   }
 
   function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
     console.error('folio: unexpected error', error);
     const path = new URL(request.url).pathname;
-    const body = JSON.stringify(
-      problem(baseUrl, 'internal_error', `The request to ${path} could not be completed.`, path),
-    );
-    const rate = limiter.peek(clientKey(addressOf(request, context)));
-    const headers = apiHeaders({ ...rate, allowed: true }, policyHeader, PROBLEM_TYPE, CACHE_NONE);
-    return respond(Response, request, 500, headers, new TextEncoder().encode(body));
+    const rate = { ...limiter.peek(clientKey(addressOf(request, context))), allowed: true };
+    const detail = `The request to ${path} could not be completed.`;
+    return problemResponse(shared, request, rate, 'internal_error', detail, path);
   }
 
   return {

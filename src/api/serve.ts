@@ -1,18 +1,12 @@
 /** Serves the /api/ tree: method and gone checks, the endpoint routes, `limit`, validators. */
 import { type IRequest, IttyRouter } from 'itty-router';
 import type { SiteData } from '../data/types.ts';
-import { listPrefix, PROBLEM_TYPE, type Prerendered } from '../http/body.ts';
+import { listPrefix, type Prerendered } from '../http/body.ts';
 import { matchesIfNoneMatch } from '../http/etag.ts';
-import {
-  apiHeaders,
-  CACHE_NONE,
-  CACHE_PUBLIC,
-  type HeaderMap,
-  isPreflight,
-  preflightHeaders,
-} from '../http/headers.ts';
+import { apiHeaders, CACHE_PUBLIC, type HeaderMap } from '../http/headers.ts';
 import type { RateState } from '../http/limiter.ts';
-import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
+import type { ErrorCode } from '../http/problem.ts';
+import { type AreaPolicy, problemResponse } from '../http/problem-response.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { deprecationHeaders } from './deprecation.ts';
 import { API_PREFIXES, ENDPOINTS, type EndpointSpec, type Params } from './endpoints.ts';
@@ -32,7 +26,7 @@ export interface ApiOptions {
   Response: ResponseConstructor;
 }
 
-const ALLOW = 'GET, HEAD';
+export const API_AREA: AreaPolicy = { allow: 'GET, HEAD', cacheControl: CACHE_PUBLIC };
 const CANONICAL_PREFIX = API_PREFIXES[0];
 const VERSIONED_PREFIX = /^\/api\/v1\//;
 
@@ -42,11 +36,9 @@ export function createApi(data: SiteData, options: ApiOptions) {
   const gone = new Set(data.gone);
   const deprecations = deprecationHeaders(data.deprecations, baseUrl);
 
-  function send(request: Request, status: number, rate: RateState, body: Prerendered, extra?: HeaderMap) {
-    const cache = status === 429 || status >= 500 ? CACHE_NONE : CACHE_PUBLIC;
-    const headers = apiHeaders(rate, policyHeader, body.contentType, cache);
-    if (extra) Object.assign(headers, extra);
-    return respond(Response, request, status, headers, body.bytes);
+  function send(request: Request, rate: RateState, body: Prerendered, extra: HeaderMap) {
+    const headers = Object.assign(apiHeaders(rate, policyHeader, body.contentType, CACHE_PUBLIC), extra);
+    return respond(Response, request, 200, headers, body.bytes);
   }
 
   /** A problem+json answer; `instance` is the path, plus the query string for a 400. */
@@ -59,9 +51,7 @@ export function createApi(data: SiteData, options: ApiOptions) {
   ) {
     const { url, rate } = context;
     const instance = code === 'invalid_request' ? url.pathname + url.search : url.pathname;
-    const text = JSON.stringify(problem(baseUrl, code, detail, instance));
-    const body: Prerendered = { bytes: new TextEncoder().encode(text), etag: '', contentType: PROBLEM_TYPE };
-    return send(request, ERROR_KINDS[code].status, rate, body, extra);
+    return problemResponse(options, request, rate, code, detail, instance, extra);
   }
 
   function serveBody(request: Request, context: ApiRequestContext, body: Prerendered, extra: HeaderMap) {
@@ -70,7 +60,7 @@ export function createApi(data: SiteData, options: ApiOptions) {
       const notModified = apiHeaders(context.rate, policyHeader, body.contentType, CACHE_PUBLIC);
       return respond(Response, request, 304, Object.assign(notModified, headers), null);
     }
-    return send(request, 200, context.rate, body, headers);
+    return send(request, context.rate, body, headers);
   }
 
   function serveEndpoint(endpoint: EndpointSpec, request: IRequest, context: ApiRequestContext): Response {
@@ -100,30 +90,14 @@ export function createApi(data: SiteData, options: ApiOptions) {
   router.all('*', notFound);
 
   async function handle(request: Request, context: ApiRequestContext): Promise<Response> {
-    const { url, rate } = context;
-    if (isPreflight(request)) {
-      const headers = Object.assign(
-        apiHeaders(rate, policyHeader, PROBLEM_TYPE, CACHE_PUBLIC),
-        preflightHeaders(request, ALLOW),
-      );
-      delete headers['content-type'];
-      return respond(Response, request, 204, headers, null);
-    }
-    if (!rate.allowed) {
-      return fail(
-        request,
-        context,
-        'rate_limited',
-        `Too many requests: the quota is ${rate.limit} requests per ${options.policy.windowSeconds} seconds; retry in ${rate.reset} seconds.`,
-      );
-    }
+    const { url } = context;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return fail(
         request,
         context,
         'method_not_allowed',
         `The method ${request.method} is not allowed on ${url.pathname}; the API is read-only.`,
-        { allow: ALLOW },
+        { allow: API_AREA.allow },
       );
     }
     if (gone.has(url.pathname.replace(VERSIONED_PREFIX, CANONICAL_PREFIX))) {

@@ -4,13 +4,12 @@
  * JSON-RPC error with a null id, as the MCP SDK's servers send them; only the 429 is problem+json, like
  * every rate-limited answer of the service.
  */
-import type { RateLimitPolicy } from '../api/index-document.ts';
 import type { SiteData } from '../data/types.ts';
 import type { LimitedContext } from '../handler.ts';
-import { JSON_TYPE, PROBLEM_TYPE } from '../http/body.ts';
-import { apiHeaders, CACHE_NONE, type HeaderMap, isPreflight, preflightHeaders } from '../http/headers.ts';
+import { JSON_TYPE } from '../http/body.ts';
+import { apiHeaders, CACHE_NONE, type HeaderMap } from '../http/headers.ts';
 import type { RateState } from '../http/limiter.ts';
-import { problem } from '../http/problem.ts';
+import type { AreaPolicy } from '../http/problem-response.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import {
   errorMessage,
@@ -26,18 +25,16 @@ import type { McpTool } from './tools.ts';
 import { checkPost } from './transport.ts';
 
 export interface McpOptions {
-  baseUrl: string;
   Response: ResponseConstructor;
-  policy: RateLimitPolicy;
   policyHeader: string;
   tools: readonly McpTool[];
 }
 
-const ALLOW = 'POST, OPTIONS';
+export const MCP_AREA: AreaPolicy = { allow: 'POST, OPTIONS', cacheControl: CACHE_NONE };
 const encoder = new TextEncoder();
 
 export function createMcp(data: SiteData, options: McpOptions) {
-  const { baseUrl, policyHeader, Response } = options;
+  const { policyHeader, Response } = options;
   const answer = createServer(data, options.tools);
 
   function send(
@@ -63,13 +60,6 @@ export function createMcp(data: SiteData, options: McpOptions) {
     return send(request, rate, status, errorMessage(id, error), extra);
   }
 
-  function rateLimited(request: Request, { url, rate }: LimitedContext): Response {
-    const detail = `Too many requests: the quota is ${rate.limit} requests per ${options.policy.windowSeconds} seconds; retry in ${rate.reset} seconds.`;
-    const body = JSON.stringify(problem(baseUrl, 'rate_limited', detail, url.pathname));
-    const headers = apiHeaders(rate, policyHeader, PROBLEM_TYPE, CACHE_NONE);
-    return respond(Response, request, 429, headers, encoder.encode(body));
-  }
-
   async function handlePost(request: Request, rate: RateState): Promise<Response> {
     const refusal = checkPost(request);
     if (refusal) {
@@ -91,13 +81,9 @@ export function createMcp(data: SiteData, options: McpOptions) {
 
   async function handle(request: Request, context: LimitedContext): Promise<Response> {
     const { rate } = context;
-    if (isPreflight(request)) {
-      return send(request, rate, 204, null, preflightHeaders(request, ALLOW));
-    }
-    if (!rate.allowed) return rateLimited(request, context);
     if (request.method !== 'POST') {
       const message = `Method Not Allowed: ${request.method} ${context.url.pathname}; send JSON-RPC 2.0 messages with POST.`;
-      return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: ALLOW });
+      return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_AREA.allow });
     }
     return handlePost(request, rate);
   }
