@@ -1,13 +1,22 @@
 /**
- * Bundles each deployable artifact, prerendered data included: the Node server (dist/node.mjs)
- * and one edge bundle per platform (dist/vercel.js, dist/netlify.js, dist/cloudflare.js). The
- * edge bundles are built for a neutral platform with no externals and fail the build if anything
- * they include imports a Node built-in. Prints the raw and gzip size of each artifact.
+ * Bundles each deployable function after the build: the Node server (dist/node.mjs) and one edge
+ * function per platform (dist/vercel.js, dist/netlify.js, dist/cloudflare.js). The edge bundles
+ * carry the manifest but no content (the bodies stay static files of the deployment), are built
+ * for a neutral platform with no externals, and fail the build if anything in them imports a
+ * Node built-in, the build's own code, or exceeds the platform's documented size limit.
+ *   tsx scripts/bundle.ts [--out DIR]   (the deployment folder, default $FOLIO_OUT or dist/public)
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
+import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
+import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+
+const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const outDir = resolve(values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT);
 
 const common: BuildOptions = {
   bundle: true,
@@ -15,6 +24,7 @@ const common: BuildOptions = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 };
 
 const edge: BuildOptions = {
@@ -23,35 +33,65 @@ const edge: BuildOptions = {
   target: 'es2022',
   mainFields: ['module', 'main'],
   conditions: ['worker', 'browser'],
-  metafile: true,
+  alias: { 'folio:manifest': join(outDir, BODIES_PREFIX, MANIFEST_KEY) },
 };
 
-const TARGETS: Record<string, BuildOptions> = {
+const KIB = 1024;
+/** Each platform's documented limit on the compressed function size (the smallest plan's). */
+interface Target {
+  options: BuildOptions;
+  gzipLimit?: number;
+  platform?: string;
+}
+
+const TARGETS: Record<string, Target> = {
   'dist/node.mjs': {
-    ...common,
-    platform: 'node',
-    target: 'node18',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    options: {
+      ...common,
+      platform: 'node',
+      target: 'node20',
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      entryPoints: ['src/adapters/node.ts'],
     },
-    entryPoints: ['src/adapters/node.ts'],
   },
-  'dist/vercel.js': { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
-  'dist/netlify.js': { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
-  'dist/cloudflare.js': { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
+  'dist/vercel.js': {
+    options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
+    gzipLimit: 1024 * KIB,
+    platform: 'Vercel Hobby (1 MB)',
+  },
+  'dist/netlify.js': {
+    options: { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
+    gzipLimit: 20 * 1024 * KIB,
+    platform: 'Netlify Edge Functions (20 MB)',
+  },
+  'dist/cloudflare.js': {
+    options: { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
+    gzipLimit: 3 * 1024 * KIB,
+    platform: 'Cloudflare Workers Free (3 MB)',
+  },
 };
 
+/** What no run-time bundle may contain: the content compiler, the renderers, the schema converter. */
+const BUILD_ONLY =
+  /(^|\/)(src\/(build|content)\/|node_modules\/(markdown-it|highlight\.js|@valibot\/to-json-schema|yaml)\/)/;
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const rows: [string, string, string][] = [];
 
-for (const [outfile, options] of Object.entries(TARGETS)) {
+for (const [outfile, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
   const result = await build({ ...options, outfile });
   for (const [input, { imports }] of Object.entries(result.metafile?.inputs ?? {})) {
+    if (BUILD_ONLY.test(input)) throw new Error(`${outfile}: includes build-time code ${input}`);
     const node = imports.filter((i) => i.path.startsWith('node:') || builtins.has(i.path));
-    if (node.length) throw new Error(`${outfile}: ${input} imports ${node.map((i) => i.path).join(', ')}`);
+    if (gzipLimit && node.length)
+      throw new Error(`${outfile}: ${input} imports ${node.map((i) => i.path).join(', ')}`);
   }
   const bytes = readFileSync(outfile);
-  rows.push([outfile, kib(bytes.length), kib(gzipSync(bytes).length)]);
+  const gzip = gzipSync(bytes).length;
+  if (gzipLimit && gzip > gzipLimit)
+    throw new Error(`${outfile}: ${kib(gzip)} gzip is over the ${platform} limit`);
+  rows.push([outfile, kib(bytes.length), kib(gzip)]);
 }
 
 console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);

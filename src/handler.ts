@@ -1,29 +1,36 @@
 /**
- * The one handler: a pure `fetch(request, context) => Response` over the prerendered data,
- * the same on every runtime. Adapters supply the client address and, where it pays, their
- * runtime's Response constructor.
+ * The one handler: a pure `fetch(request, context) => Response` over a deployment (the manifest and
+ * the prerendered bodies), the same on every runtime. It reads the request target once, routes it
+ * through the one route table, runs the limiter step of the rate-limited areas and hands the
+ * request to its area. Adapters supply the body source, the client address and, where it pays,
+ * their runtime's Response constructor and a compressor.
  */
-import { API_AREA, createApi } from './api/serve.ts';
-import type { SiteData } from './data/types.ts';
+import { createApi } from './api/serve.ts';
+import type { Manifest } from './core/deployment.ts';
+import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
+import { type BodySource, type Compress, createBodyCache } from './http/body-cache.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
-import { isPreflight, ratePolicy } from './http/headers.ts';
+import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
-import {
-  type AreaPolicy,
-  preflightResponse,
-  problemResponse,
-  rateLimitedDetail,
-} from './http/problem-response.ts';
-import type { ResponseConstructor } from './http/respond.ts';
-import { createMcp, MCP_AREA } from './mcp/serve.ts';
-import { createTools } from './mcp/tools.ts';
-import { PATHS } from './site/paths.ts';
-import { createSite } from './site/serve.ts';
+import { acceptedEncoding, negotiate } from './http/negotiate.ts';
+import type { ErrorCode } from './http/problem.ts';
+import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
+import { ratePolicy } from './http/rate-limit-headers.ts';
+import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
+import { type ResponseConstructor, respond } from './http/respond.ts';
+import { createMcp, MCP_ALLOW } from './mcp/serve.ts';
+import { createRouteTable, type Route } from './routes.ts';
+import { createSite, HTML_TYPE, SITE_ALLOW } from './site/serve.ts';
+
+/** What the build produced: the manifest, and where the bodies are read from on this platform. */
+export interface Deployment {
+  manifest: Manifest;
+  source: BodySource;
+}
 
 export interface HandlerOptions {
-  /** The public address of the service; defaults to the content's `baseUrl`. */
-  baseUrl?: string;
   Response?: ResponseConstructor;
+  /** The quota; defaults to the one the build announced in its documents. */
   rateLimit?: LimiterOptions;
   /**
    * A request header that carries the client address and that the platform or a trusted proxy
@@ -31,6 +38,10 @@ export interface HandlerOptions {
    * address comes from the adapter alone, so a client cannot invent one.
    */
   clientAddressHeader?: string;
+  /** Bytes of bodies kept in memory. */
+  cacheBytes?: number;
+  /** Compresses bodies for clients that accept it (Node and Bun; on the edge the CDN does). */
+  compress?: Compress;
 }
 
 /** What the adapter knows about the connection. */
@@ -39,75 +50,138 @@ export interface RequestContext {
 }
 
 export interface Handler {
-  fetch(request: Request, context?: RequestContext): Promise<Response>;
+  fetch(request: Request, context?: RequestContext): Response | Promise<Response>;
 }
 
-/** The rate state of the request, on top of what the adapter told. */
-export interface LimitedContext {
-  url: URL;
-  rate: RateState;
-}
+const API_AREA = { allow: 'GET, HEAD', cacheControl: 'public, max-age=3600' };
+const MCP_AREA = { allow: MCP_ALLOW, cacheControl: CACHE_NONE };
+const BAD_REQUEST_OFFERS = ['text/html', 'application/problem+json', 'application/json'] as const;
 
-export function createHandler(data: SiteData, options: HandlerOptions = {}): Handler {
-  const baseUrl = (options.baseUrl ?? data.site.baseUrl).replace(/\/+$/, '');
+export function createHandler(deployment: Deployment, options: HandlerOptions = {}): Handler {
+  const { manifest } = deployment;
   const Response = options.Response ?? globalThis.Response;
-  const limiter = new SlidingWindowLimiter(options.rateLimit);
-  const policy = { quota: limiter.quota, windowSeconds: limiter.windowSeconds };
+  const limiter = new SlidingWindowLimiter({ ...manifest.policy, ...options.rateLimit });
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
-  const shared = { baseUrl, Response, policy, policyHeader };
-
-  const api = createApi(data, shared);
-  const tools = createTools(data, api.resources, baseUrl);
-  const mcp = createMcp(data, { ...shared, tools });
-  const site = createSite(data, { ...shared, api: api.resources, tools });
+  const bodies = createBodyCache(deployment.source, options.cacheBytes, options.compress);
+  const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
+  const api = createApi(shared);
+  const mcp = createMcp(shared);
+  const site = createSite(shared);
+  const match = createRouteTable(manifest);
+  const deprecations = manifest.deprecations;
 
   const addressOf = (request: Request, context: RequestContext | undefined) =>
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
   /**
-   * The limiter step of a rate-limited area: a CORS preflight only looks at the quota and is
-   * answered here, a request past the quota gets the 429, anything else goes on to the area.
+   * The content coding of a GET. HEAD describes the identity representation: clients compare its
+   * Content-Length with the decoded body of a GET, and some runtimes rewrite a missing length.
    */
-  const limited =
-    (serve: (request: Request, context: LimitedContext) => Promise<Response> | Response, area: AreaPolicy) =>
-    (request: Request, url: URL, context: RequestContext | undefined) => {
-      const key = clientKey(addressOf(request, context));
-      if (isPreflight(request)) return preflightResponse(shared, request, limiter.peek(key), area);
-      const rate = limiter.hit(key);
-      if (!rate.allowed) {
-        const detail = rateLimitedDetail(rate, limiter.windowSeconds);
-        return problemResponse(shared, request, rate, 'rate_limited', detail, url.pathname);
-      }
-      return serve(request, { url, rate });
-    };
-  const serveApi = limited(api.handle, API_AREA);
-  const serveMcp = limited(mcp.handle, MCP_AREA);
+  const encodingOf = (request: Request) =>
+    bodies.compresses && request.method === 'GET'
+      ? acceptedEncoding(request.headers.get('accept-encoding'))
+      : null;
 
-  /**
-   * The three areas are told apart by prefix, once; the API's parameterised routes are matched
-   * by its own router.
-   */
-  function route(request: Request, context: RequestContext | undefined): Promise<Response> | Response {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    if (path === '/api' || path.startsWith('/api/')) return serveApi(request, url, context);
-    if (path === PATHS.mcpEndpoint || path === PATHS.mcpWellKnown) return serveMcp(request, url, context);
-    return site.handle(request, url);
+  /** The limiter step: a preflight only looks at the quota, a request past it gets the 429. */
+  function limited(
+    request: Request,
+    target: Target,
+    context: RequestContext | undefined,
+    area: typeof API_AREA,
+    serve: (rate: RateState) => Response | Promise<Response>,
+  ): Response | Promise<Response> {
+    const key = clientKey(addressOf(request, context));
+    if (isPreflight(request)) {
+      const headers = Object.assign(
+        apiHeaders(limiter.peek(key), policyHeader, '', area.cacheControl),
+        preflightHeaders(request, area.allow),
+      );
+      delete headers['content-type'];
+      return respond(Response, request, 204, headers, null);
+    }
+    const rate = limiter.hit(key);
+    if (!rate.allowed)
+      return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
+    return serve(rate);
+  }
+
+  function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
+    const instance = code === 'invalid_request' ? target.path + target.search : target.path;
+    return problemResponse(shared, request, rate, code, detail, instance);
+  }
+
+  function serve(request: Request, target: Target, route: Route, context: RequestContext | undefined) {
+    switch (route.name) {
+      case 'apiDocument':
+      case 'apiPostList':
+      case 'apiFallback':
+        return limited(request, target, context, API_AREA, (rate) => {
+          const call = { target, rate, encoding: encodingOf(request) };
+          if (route.name === 'apiFallback') return api.fallback(request, call);
+          const deprecation = deprecations[route.operationId as string];
+          return route.name === 'apiPostList'
+            ? api.postList(request, call, deprecation)
+            : api.document(request, call, deprecation);
+        });
+      case 'mcp':
+        return limited(request, target, context, MCP_AREA, (rate) => mcp.handle(request, { target, rate }));
+      default: {
+        if (isPreflight(request))
+          return respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null);
+        const call = { target, encoding: encodingOf(request) };
+        if (route.name === 'siteDocument') return site.document(request, call);
+        return route.name === 'siteTwin' ? site.twin(request, call) : site.page(request, call);
+      }
+    }
+  }
+
+  /** An unusable Host or target: counted like any request, then 400/414 in the area's format. */
+  function badTarget(
+    request: Request,
+    refused: Extract<ParsedTarget, { ok: false }>,
+    context: RequestContext | undefined,
+  ) {
+    const target = { path: refused.path, search: '' };
+    const code: ErrorCode = refused.status === 414 ? 'uri_too_long' : 'invalid_request';
+    const rate = limiter.hit(clientKey(addressOf(request, context)));
+    if (!rate.allowed)
+      return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
+    const area = match(refused.path).name;
+    const isSite = area !== 'mcp' && !area.startsWith('api');
+    if (isSite && negotiate(request.headers.get('accept'), BAD_REQUEST_OFFERS) === 'text/html') {
+      const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${refused.status === 414 ? 'The address is too long.' : 'The request could not be understood.'}</p></html>\n`;
+      return respond(
+        Response,
+        request,
+        refused.status,
+        { 'content-type': HTML_TYPE, 'cache-control': CACHE_NONE },
+        new TextEncoder().encode(html),
+      );
+    }
+    return refuse(request, target, rate, code, refused.detail);
   }
 
   function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
-    console.error('folio: unexpected error', error);
-    const path = new URL(request.url).pathname;
+    console.error(
+      `folio: unexpected error on ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    const parsed = parseTarget(request);
+    const path = parsed.ok ? parsed.target.path : parsed.path;
     const rate = { ...limiter.peek(clientKey(addressOf(request, context))), allowed: true };
     const detail = `The request to ${path} could not be completed.`;
     return problemResponse(shared, request, rate, 'internal_error', detail, path);
   }
 
   return {
-    async fetch(request, context) {
+    fetch(request, context) {
       try {
-        return await route(request, context);
+        const parsed = parseTarget(request);
+        if (!parsed.ok) return badTarget(request, parsed, context);
+        const answer = serve(request, parsed.target, match(parsed.target.path), context);
+        return answer instanceof Promise
+          ? answer.catch((error) => internalError(request, context, error))
+          : answer;
       } catch (error) {
         return internalError(request, context, error);
       }

@@ -5,7 +5,7 @@ import { listenAddress, optionsFromEnv } from '../src/adapters/env.ts';
 import { ROOT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
-  it('reads the base URL, the trusted address header and the limiter settings', () => {
+  it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
     expect(
       optionsFromEnv({
         BASE_URL: 'https://blog.example',
@@ -15,17 +15,13 @@ describe('optionsFromEnv', () => {
         FOLIO_RATE_LIMIT_MAX_CLIENTS: '5000',
       }),
     ).toEqual({
-      baseUrl: 'https://blog.example',
       clientAddressHeader: 'x-forwarded-for',
       rateLimit: { quota: 1000, windowSeconds: 10, maxClients: 5000 },
     });
   });
 
-  it('falls back to the given base URL and leaves unset settings to the defaults', () => {
-    expect(optionsFromEnv({ FOLIO_RATE_LIMIT_QUOTA: '' }, 'http://localhost:9000')).toEqual({
-      baseUrl: 'http://localhost:9000',
-      rateLimit: {},
-    });
+  it('leaves unset settings to the defaults', () => {
+    expect(optionsFromEnv({ FOLIO_RATE_LIMIT_QUOTA: '' })).toEqual({ rateLimit: {} });
   });
 
   it.each([

@@ -1,18 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
-import { createHandler, type Handler, type HandlerOptions } from '../src/handler.ts';
-import { fixtureData } from './support/data.ts';
+import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
+import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders } from './support/expect.ts';
 
 const BASE = 'https://mini.example';
 let data: SiteData;
+let deployment: Deployment;
 
 beforeAll(async () => {
   data = await fixtureData('mini');
+  deployment = await deployed(data, BASE);
 });
 
 function handlerWith(options: HandlerOptions = {}): Handler {
-  return createHandler(data, { baseUrl: BASE, ...options });
+  return createHandler(deployment, options);
 }
 
 function call(handler: Handler, path: string, init: RequestInit = {}, clientAddress = '192.0.2.1') {
@@ -291,7 +293,7 @@ describe('errors', () => {
     '/api/timeline/en/%E0%A4%A.json',
     '/api/timeline/es/etag.json',
     '/api/slides-timeline/de.json',
-    `/api/${'a'.repeat(10_000)}.json`,
+    `/api/${'a'.repeat(8_000)}.json`,
   ];
 
   it.each(NOT_FOUND)('%s is 404 resource_not_found problem+json', async (path) => {
@@ -338,16 +340,14 @@ describe('errors', () => {
   });
 
   it('turns an unexpected exception into 500 internal_error without internals', async () => {
-    const broken = new Proxy(data, {
-      get: (target, key) => {
-        if (key === 'decks') throw new Error('secret internal failure');
-        return Reflect.get(target, key);
-      },
-    });
+    const failing = async () => {
+      throw new Error('secret internal failure');
+    };
+    const broken = { ...deployment, source: { read: failing } };
     const quiet = console.error;
     console.error = () => {};
     try {
-      const handler = createHandler(broken, { baseUrl: BASE });
+      const handler = createHandler(broken);
       const response = await call(handler, '/api/slides-timeline/en.json');
       expect(response.status).toBe(500);
       expect(response.headers.get('cache-control')).toBe('no-store');

@@ -6,7 +6,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
-import { type RunningServer, startNode } from './support/server.ts';
+import { builtBaseUrl, type RunningServer, startNode } from './support/server.ts';
 
 type Tools = Awaited<ReturnType<Client['listTools']>>['tools'];
 
@@ -91,7 +91,7 @@ describe('the SDK client', () => {
     expect(found.total).toBeGreaterThanOrEqual(1);
     expect(found.results[0]).toMatchObject({
       slug: 'token-bucket-from-scratch',
-      url: `${server.url}/blog/token-bucket-from-scratch/`,
+      url: `${builtBaseUrl()}/blog/token-bucket-from-scratch/`,
     });
   });
 

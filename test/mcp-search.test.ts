@@ -1,23 +1,23 @@
 /** Search quality on the sample blog in content/, through the index as the build serializes it. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { packSiteData, unpackSiteData } from '../src/data/pack.ts';
 import type { Lang, PostRecord, SiteData } from '../src/data/types.ts';
+import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
 import { foldTerm } from '../src/mcp/search-index.ts';
-import { sampleData } from './support/data.ts';
+import { deployed, sampleData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 let data: SiteData;
 let search: ReturnType<typeof createSearch>;
 
 beforeAll(async () => {
-  // The handler reads the data from the data module: search the index after the same round trip.
-  data = unpackSiteData(JSON.parse(JSON.stringify(packSiteData(await sampleData()))));
-  search = createSearch(data, BASE);
+  // The index as the build writes it, read back as the handler reads it.
+  data = await sampleData();
+  search = createSearch(createBodyCache((await deployed(data, BASE)).source));
 });
 
-function slugsFor(query: string, lang: Lang = 'en', limit = 10): string[] {
-  return search({ query, lang, limit }).results.map((result) => result.slug);
+async function slugsFor(query: string, lang: Lang = 'en', limit = 10): Promise<string[]> {
+  return (await await search({ query, lang, limit })).results.map((result) => result.slug);
 }
 
 function postOf(slug: string, lang: Lang): PostRecord {
@@ -27,22 +27,22 @@ function postOf(slug: string, lang: Lang): PostRecord {
 }
 
 describe('exact words', () => {
-  it('title words put the post first', () => {
-    expect(slugsFor('token bucket')[0]).toBe('token-bucket-from-scratch');
-    expect(slugsFor('conditional requests')[0]).toBe('etags-and-conditional-requests');
-    expect(slugsFor('manejador fetch', 'es')[0]).toBe('one-fetch-handler');
+  it('title words put the post first', async () => {
+    expect((await slugsFor('token bucket'))[0]).toBe('token-bucket-from-scratch');
+    expect((await slugsFor('conditional requests'))[0]).toBe('etags-and-conditional-requests');
+    expect((await slugsFor('manejador fetch', 'es'))[0]).toBe('one-fetch-handler');
   });
 
-  it('a title match outranks a body-only match', () => {
-    const results = search({ query: 'stale', lang: 'en', limit: 50 }).results;
+  it('a title match outranks a body-only match', async () => {
+    const results = (await search({ query: 'stale', lang: 'en', limit: 50 })).results;
     expect(results[0]?.slug).toBe('stale-while-revalidate');
     expect(results.length).toBeGreaterThan(1);
     const scores = results.map((result) => result.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
-  it('results carry the post fields, an absolute url and a numeric score', () => {
-    const [first] = search({ query: 'token bucket', lang: 'es', limit: 1 }).results;
+  it('results carry the post fields, an absolute url and a numeric score', async () => {
+    const [first] = (await search({ query: 'token bucket', lang: 'es', limit: 1 })).results;
     const post = postOf('token-bucket-from-scratch', 'es');
     expect(first).toEqual({
       slug: post.slug,
@@ -60,22 +60,25 @@ describe('exact words', () => {
 describe('accents and case', () => {
   it.each(['cache', 'caché', 'CACHÉ', 'Cache'])(
     '"%s" finds the Spanish post titled "Caché caducada"',
-    (query) => {
+    async (query) => {
       expect(postOf('stale-while-revalidate', 'es').title).toContain('Caché');
-      expect(slugsFor(query, 'es')).toContain('stale-while-revalidate');
+      expect(await slugsFor(query, 'es')).toContain('stale-while-revalidate');
     },
   );
 
-  it.each(['busqueda', 'búsqueda', 'BÚSQUEDA'])('"%s" puts "Búsqueda de texto completo" first', (query) => {
-    expect(slugsFor(query, 'es')[0]).toBe('client-side-search');
-  });
+  it.each(['busqueda', 'búsqueda', 'BÚSQUEDA'])(
+    '"%s" puts "Búsqueda de texto completo" first',
+    async (query) => {
+      expect((await slugsFor(query, 'es'))[0]).toBe('client-side-search');
+    },
+  );
 
-  it('"cancion" finds the post that writes «canción» in its body', () => {
+  it('"cancion" finds the post that writes «canción» in its body', async () => {
     expect(postOf('client-side-search', 'es').body).toContain('canción');
-    expect(slugsFor('cancion', 'es')).toEqual(['client-side-search']);
+    expect(await slugsFor('cancion', 'es')).toEqual(['client-side-search']);
   });
 
-  it('folds terms with NFD, drops combining marks and lowercases', () => {
+  it('folds terms with NFD, drops combining marks and lowercases', async () => {
     expect(foldTerm('CANCIÓN')).toBe('cancion');
     expect(foldTerm('cancio\u0301n')).toBe('cancion');
     expect(foldTerm('\u0301')).toBeNull();
@@ -83,34 +86,34 @@ describe('accents and case', () => {
 });
 
 describe('fields', () => {
-  it('a tag name finds the posts with that tag', () => {
+  it('a tag name finds the posts with that tag', async () => {
     const tagged = data.posts.filter((post) => post.lang === 'en' && post.allTags.includes('vitest'));
     expect(tagged.map((post) => post.slug)).toEqual(['testing-http-handlers']);
-    expect(slugsFor('vitest')[0]).toBe('testing-http-handlers');
+    expect((await slugsFor('vitest'))[0]).toBe('testing-http-handlers');
   });
 
-  it('a hyphenated tag is found by its words', () => {
-    expect(slugsFor('rate-limiting')).toEqual(
+  it('a hyphenated tag is found by its words', async () => {
+    expect(await slugsFor('rate-limiting')).toEqual(
       expect.arrayContaining(['token-bucket-from-scratch', 'rate-limit-headers']),
     );
   });
 
-  it('a word only in a body finds that post', () => {
+  it('a word only in a body finds that post', async () => {
     const post = postOf('one-fetch-handler', 'en');
     const outsideBody = `${post.title} ${post.description} ${post.allTags.join(' ')}`.toLowerCase();
     expect(outsideBody).not.toContain('wintertc');
     expect(post.body).toContain('WinterTC');
-    expect(slugsFor('wintertc')).toEqual(['one-fetch-handler']);
+    expect(await slugsFor('wintertc')).toEqual(['one-fetch-handler']);
   });
 
-  it('link addresses are not indexed as words', () => {
-    expect(slugsFor('datatracker')).toEqual([]);
+  it('link addresses are not indexed as words', async () => {
+    expect(await slugsFor('datatracker')).toEqual([]);
   });
 });
 
 describe('matching', () => {
-  it('a query with no match has no results and a total of 0', () => {
-    expect(search({ query: 'xylophone quartz', lang: 'en', limit: 10 })).toEqual({
+  it('a query with no match has no results and a total of 0', async () => {
+    expect(await search({ query: 'xylophone quartz', lang: 'en', limit: 10 })).toEqual({
       query: 'xylophone quartz',
       lang: 'en',
       total: 0,
@@ -118,35 +121,35 @@ describe('matching', () => {
     });
   });
 
-  it('the last word matches as a prefix', () => {
-    expect(slugsFor('revalid')[0]).toBe('stale-while-revalidate');
-    expect(slugsFor('token buck')[0]).toBe('token-bucket-from-scratch');
+  it('the last word matches as a prefix', async () => {
+    expect((await slugsFor('revalid'))[0]).toBe('stale-while-revalidate');
+    expect((await slugsFor('token buck'))[0]).toBe('token-bucket-from-scratch');
   });
 
-  it('only the last word matches as a prefix', () => {
-    expect(slugsFor('zzqqxx revalid')[0]).toBe('stale-while-revalidate');
-    expect(slugsFor('revalid zzqqxx')).toEqual([]);
+  it('only the last word matches as a prefix', async () => {
+    expect((await slugsFor('zzqqxx revalid'))[0]).toBe('stale-while-revalidate');
+    expect(await slugsFor('revalid zzqqxx')).toEqual([]);
   });
 
-  it('posts with every word come before the fallback to any word', () => {
-    const both = search({ query: 'token bucket', lang: 'en', limit: 50 });
-    const bucket = search({ query: 'bucket', lang: 'en', limit: 50 });
+  it('posts with every word come before the fallback to any word', async () => {
+    const both = await search({ query: 'token bucket', lang: 'en', limit: 50 });
+    const bucket = await search({ query: 'bucket', lang: 'en', limit: 50 });
     expect(both.total).toBeLessThanOrEqual(bucket.total);
-    const fallback = search({ query: 'wintertc zzqqxx', lang: 'en', limit: 50 });
+    const fallback = await search({ query: 'wintertc zzqqxx', lang: 'en', limit: 50 });
     expect(fallback.results.map((result) => result.slug)).toEqual(['one-fetch-handler']);
   });
 
-  it('total counts every match and results hold the top limit', () => {
-    const all = search({ query: 'http', lang: 'en', limit: 50 });
-    const top = search({ query: 'http', lang: 'en', limit: 3 });
+  it('total counts every match and results hold the top limit', async () => {
+    const all = await search({ query: 'http', lang: 'en', limit: 50 });
+    const top = await search({ query: 'http', lang: 'en', limit: 3 });
     expect(all.total).toBeGreaterThan(3);
     expect(top.total).toBe(all.total);
     expect(top.results).toEqual(all.results.slice(0, 3));
   });
 
-  it('searches one language at a time', () => {
-    expect(slugsFor('validators', 'es')).toEqual([]);
-    expect(slugsFor('validadores', 'es')).toContain('etags-and-conditional-requests');
-    expect(slugsFor('validators', 'en')).toContain('etags-and-conditional-requests');
+  it('searches one language at a time', async () => {
+    expect(await slugsFor('validators', 'es')).toEqual([]);
+    expect(await slugsFor('validadores', 'es')).toContain('etags-and-conditional-requests');
+    expect(await slugsFor('validators', 'en')).toContain('etags-and-conditional-requests');
   });
 });

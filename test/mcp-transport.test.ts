@@ -1,23 +1,25 @@
 /** The MCP endpoint through the handler: every Streamable HTTP rule, JSON-RPC error and tool. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
-import { createHandler, type Handler, type HandlerOptions } from '../src/handler.ts';
-import { fixtureData } from './support/data.ts';
+import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
+import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders, MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://mini.example';
 const JSON_ACCEPT = 'application/json, text/event-stream';
 
 let data: SiteData;
+let deployment: Deployment;
 let handler: Handler;
 
 beforeAll(async () => {
   data = await fixtureData('mini');
+  deployment = await deployed(data, BASE);
   handler = handlerWith();
 });
 
 function handlerWith(options: HandlerOptions = {}): Handler {
-  return createHandler(data, { baseUrl: BASE, ...options });
+  return createHandler(deployment, options);
 }
 
 interface PostOptions {

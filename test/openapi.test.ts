@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { sampleData } from './support/data.ts';
+import { deployed, sampleData } from './support/data.ts';
 
 const BASE = 'https://api.example';
 const SCHEMA_ID = 'https://api.example/openapi.json';
@@ -31,7 +31,7 @@ let ajv: Ajv2020;
 beforeAll(async () => {
   data = await sampleData();
   // A generous quota: this suite requests every API URL of the sample blog.
-  handler = createHandler(data, { baseUrl: BASE, rateLimit: { quota: 10_000 } });
+  handler = createHandler(await deployed(data, BASE), { rateLimit: { quota: 10_000 } });
   spec = await (await handler.fetch(new Request(`${BASE}/openapi.json`))).json();
   ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { sampleData } from './support/data.ts';
+import { deployed, sampleData } from './support/data.ts';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://docs.example:8443';
@@ -16,7 +16,7 @@ const text = async (path: string) => (await get(path)).text();
 
 beforeAll(async () => {
   data = await sampleData();
-  handler = createHandler(data, { baseUrl: BASE });
+  handler = createHandler(await deployed(data, BASE));
 });
 
 describe('discovery documents', () => {

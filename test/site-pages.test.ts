@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { fixtureData, sampleData } from './support/data.ts';
+import { deployed, fixtureData, sampleData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 
@@ -12,7 +12,7 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
 
 beforeAll(async () => {
   data = await sampleData();
-  handler = createHandler(data, { baseUrl: BASE });
+  handler = createHandler(await deployed(data, BASE));
 });
 
 describe('site pages', () => {
@@ -183,7 +183,7 @@ describe('site errors', () => {
 describe('a fixture blog', () => {
   it('serves its pages and an English-only tag without a Spanish alternate', async () => {
     const mini = await fixtureData('mini');
-    const site = createHandler(mini, { baseUrl: 'https://mini.example' });
+    const site = createHandler(await deployed(mini, 'https://mini.example'));
     const first = mini.posts.find(
       (p) => p.lang === 'en' && mini.posts.some((q) => q.lang === 'es' && q.slug === p.slug),
     )!;

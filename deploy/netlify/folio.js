@@ -1,4 +1,4 @@
-// Netlify Edge Function: the tested bundle, declared on every path.
+// Netlify Edge Function: the tested bundle, on every path but the static bodies it reads.
 export { default } from '../../dist/netlify.js';
 
-export const config = { path: '/*' };
+export const config = { path: '/*', excludedPath: '/_folio/*' };

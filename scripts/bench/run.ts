@@ -19,7 +19,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
@@ -28,8 +28,8 @@ import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
-/** The sample blog's data as `npm run build` (and the test suite's global setup) leaves it. */
-const GENERATED_DATA = join(ROOT, 'src/data/generated/site-data.js');
+/** The sample blog's deployment as `npm run build` (and the test suite's global setup) leaves it. */
+const BUILT_SAMPLE = join(ROOT, 'dist/public/_folio/manifest.json');
 const BASE_URL = 'http://localhost:8787';
 
 const { values } = parseArgs({
@@ -51,6 +51,7 @@ const addresses = Number(values.addresses ?? (quick ? 20_000 : 1_000_000));
 const coldRuns = quick ? 1 : 5;
 
 const tmp = mkdtempSync(join(tmpdir(), 'folio-bench-'));
+const CORPUS_OUT = join(tmp, 'corpus-out');
 const running = new Set<ChildProcess>();
 const cleanup = () => {
   for (const child of running) child.kill('SIGKILL');
@@ -177,17 +178,8 @@ async function load(route: Route, url: string, seconds = duration): Promise<Load
 
 const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
 
-/** Bundles a Node entry like scripts/bundle.ts does; `dataDir` swaps in other prerendered data. */
-async function bundle(entry: string, outfile: string, dataDir?: string) {
-  const plugins: Plugin[] = [];
-  if (dataDir) {
-    plugins.push({
-      name: 'site-data',
-      setup(b) {
-        b.onResolve({ filter: /generated\/site-data\.js$/ }, () => ({ path: join(dataDir, 'site-data.js') }));
-      },
-    });
-  }
+/** Bundles a Node entry like scripts/bundle.ts does; the deployment it serves is FOLIO_OUT. */
+async function bundle(entry: string, outfile: string) {
   await build({
     entryPoints: [join(ROOT, entry)],
     outfile,
@@ -199,7 +191,6 @@ async function bundle(entry: string, outfile: string, dataDir?: string) {
     legalComments: 'none',
     logLevel: 'warning',
     banner: { js: BANNER },
-    plugins,
   });
 }
 
@@ -207,9 +198,7 @@ async function bundle(entry: string, outfile: string, dataDir?: string) {
 async function buildCorpus() {
   const corpus = join(tmp, 'corpus');
   await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
-  const corpusBuild = await tsx('scripts/build.ts', '--content', corpus, '--out', join(tmp, 'corpus-data'));
-  await bundle('src/adapters/node.ts', join(tmp, 'folio-corpus.mjs'), join(tmp, 'corpus-data'));
-  return corpusBuild;
+  return tsx('scripts/build.ts', '--content', corpus, '--out', CORPUS_OUT);
 }
 
 const limiterMemory = () =>
@@ -432,17 +421,19 @@ async function main() {
   const corpusJob = quick ? early(buildCorpus()) : undefined;
   const limiterJob = quick ? early(limiterMemory()) : undefined;
 
-  // The sample blog, built into the temporary folder so the working tree's data is untouched; the
-  // quick run takes the data already built in src/data/generated (what src/data/load.ts imports) instead.
-  const reuseSample = quick && existsSync(GENERATED_DATA);
-  const sampleData = reuseSample ? undefined : join(tmp, 'sample-data');
-  const sampleBuild = sampleData
-    ? await tsx('scripts/build.ts', '--content', 'content', '--out', sampleData)
-    : undefined;
+  // The sample blog, built into the temporary folder so the working tree's output is untouched; the
+  // quick run takes the deployment already built in dist/public instead. Every server started from
+  // here serves it (FOLIO_OUT), but for the corpus's.
+  const reuseSample = quick && existsSync(BUILT_SAMPLE);
+  const sampleOut = reuseSample ? join(ROOT, 'dist/public') : join(tmp, 'sample-out');
+  const sampleBuild = reuseSample
+    ? undefined
+    : await tsx('scripts/build.ts', '--content', 'content', '--out', sampleOut);
+  process.env.FOLIO_OUT = sampleOut;
   await Promise.all([
-    bundle('src/adapters/node.ts', join(tmp, 'folio-node.mjs'), sampleData),
+    bundle('src/adapters/node.ts', join(tmp, 'folio-node.mjs')),
     bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs')),
-    bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs'), sampleData),
+    bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs')),
   ]);
 
   const probe = await startServer(process.execPath, [join(tmp, 'folio-node.mjs')]);
@@ -580,10 +571,10 @@ async function main() {
     return times.sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
   };
   const scaleRoute = routes[0]!;
-  const measureScale = async (file: string) => {
+  const measureScale = async (file: string, env: Record<string, string> = {}) => {
     // The quick run takes the cold start of the server it then loads.
-    const cold = quick ? undefined : await coldStart(file);
-    const server = await startServer(process.execPath, [file]);
+    const cold = quick ? undefined : await coldStart(file, env);
+    const server = await startServer(process.execPath, [file], env);
     try {
       const result = await load(scaleRoute, server.url);
       return { cold: cold ?? server.startMs, result, rss: peakRss(server.pid) };
@@ -593,12 +584,16 @@ async function main() {
   };
   const floor = await coldStart(join(tmp, 'raw-node.mjs'), { BENCH_FIXTURE: fixturePath });
   const sample = await measureScale(join(tmp, 'folio-node.mjs'));
-  const big = await measureScale(join(tmp, 'folio-corpus.mjs'));
+  const big = await measureScale(join(tmp, 'folio-node.mjs'), { FOLIO_OUT: CORPUS_OUT });
   const buildMs = (run: { stdout: string; ms: number }) =>
     Number(/in (\d+) ms/.exec(run.stdout)?.[1] ?? run.ms);
   const sampleCount = sampleBuild
     ? (/built (\d+) posts/.exec(sampleBuild.stdout)?.[1] ?? '?')
-    : String((await import('../../src/data/load.ts')).siteData.posts.length);
+    : String(
+        Object.values(
+          JSON.parse(readFileSync(BUILT_SAMPLE, 'utf8')).lists as Record<string, { total: number }>,
+        )[0]?.total,
+      );
   const sampleBuildCell = (cell: (run: { stdout: string; ms: number }) => string) =>
     sampleBuild ? cell(sampleBuild) : 'not rebuilt';
   const scaleRatio = big.result.requestsPerSecond / sample.result.requestsPerSecond;

@@ -1,15 +1,14 @@
 /// <reference types="bun-types" />
 /** Bun: Bun.serve, the client address from server.requestIP. */
-import { siteData } from '../data/load.ts';
 import { createHandler } from '../handler.ts';
-import { listenAddress, optionsOrExit } from './env.ts';
+import { selfHosted } from './self-hosted.ts';
 
-const { port, host } = listenAddress(Bun.env);
-const handler = createHandler(siteData, optionsOrExit(Bun.env, `http://localhost:${port}`, process.exit));
+const { deployment, options, port, host } = await selfHosted(Bun.env);
+const handler = createHandler(deployment, options);
 
 Bun.serve({
   port,
   hostname: host,
   fetch: (request, server) => handler.fetch(request, { clientAddress: server.requestIP(request)?.address }),
 });
-console.log(`folio: serving ${siteData.site.name} on http://${host}:${port}`);
+console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);

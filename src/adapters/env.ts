@@ -1,13 +1,17 @@
+import type { RatePolicy } from '../core/deployment.ts';
 import type { HandlerOptions } from '../handler.ts';
 
+/** The quota the build announces in its documents (the run time's default): 300 per 60 s unless set. */
+export function ratePolicyFromEnv(env: Record<string, string | undefined>): RatePolicy {
+  return {
+    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535) ?? 300,
+    windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400) ?? 60,
+  };
+}
+
 /** Handler options from environment variables, the same on every runtime. */
-export function optionsFromEnv(
-  env: Record<string, string | undefined>,
-  fallbackBaseUrl?: string,
-): HandlerOptions {
+export function optionsFromEnv(env: Record<string, string | undefined>): HandlerOptions {
   const options: HandlerOptions = {};
-  const baseUrl = env.BASE_URL || fallbackBaseUrl;
-  if (baseUrl) options.baseUrl = baseUrl;
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
   const rateLimit = {
     quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535),
@@ -32,11 +36,10 @@ function wholeNumber(env: Record<string, string | undefined>, name: string, max:
 /** The handler options, or one line naming the bad setting and exit code 1 (self-hosted servers). */
 export function optionsOrExit(
   env: Record<string, string | undefined>,
-  fallbackBaseUrl: string,
   exit: (code: number) => never,
 ): HandlerOptions {
   try {
-    return optionsFromEnv(env, fallbackBaseUrl);
+    return optionsFromEnv(env);
   } catch (error) {
     console.error(`folio: ${(error as Error).message}`);
     return exit(1);

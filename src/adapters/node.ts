@@ -1,17 +1,15 @@
 /** Node: node:http with @whatwg-node/server, the client address from the socket. */
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServerAdapter, Response } from '@whatwg-node/server';
-import { siteData } from '../data/load.ts';
 import { createHandler } from '../handler.ts';
-import { listenAddress, optionsOrExit } from './env.ts';
+import { selfHosted } from './self-hosted.ts';
 
-const { port, host } = listenAddress(process.env);
-const options = optionsOrExit(process.env, `http://localhost:${port}`, process.exit);
-const handler = createHandler(siteData, { ...options, Response });
+const { deployment, options, port, host } = await selfHosted(process.env);
+const handler = createHandler(deployment, { ...options, Response });
 const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
   handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
 );
 
 createServer(adapter).listen(port, host, () => {
-  console.log(`folio: serving ${siteData.site.name} on http://${host}:${port}`);
+  console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
 });

@@ -1,19 +1,25 @@
 /**
- * Vercel Edge Function. Vercel overwrites `X-Real-IP` with the address of the connecting client,
- * so that header is the client address here; BASE_URL and the other settings come from the
- * project's environment variables.
+ * Vercel Edge Function behind the Build Output API's routes: the static bodies are served by
+ * Vercel's filesystem handler under BODIES_PREFIX and read by the function from the site itself;
+ * every other path reaches the function. Vercel overwrites `X-Real-IP` with the address of the
+ * connecting client; the settings come from the project's environment variables.
  */
-import { siteData } from '../data/load.ts';
 import { createHandler } from '../handler.ts';
+import { bundledManifest, siteFilesSource } from './edge-source.ts';
 import { optionsFromEnv } from './env.ts';
 
 declare const process: { env: Record<string, string | undefined> } | undefined;
 
 const env = typeof process === 'object' ? process.env : {};
-const handler = createHandler(siteData, optionsFromEnv(env));
+let origin = '';
+const handler = createHandler(
+  { manifest: bundledManifest, source: siteFilesSource(() => origin) },
+  optionsFromEnv(env),
+);
 
 export const config = { runtime: 'edge' };
 
-export default function folio(request: Request): Promise<Response> {
+export default function folio(request: Request): Response | Promise<Response> {
+  origin ||= new URL(request.url).origin;
   return handler.fetch(request, { clientAddress: request.headers.get('x-real-ip') });
 }

@@ -9,9 +9,7 @@ import {
   TagTimelineSchema,
 } from './schemas.ts';
 
-export const API_VERSION = '1.0.0';
-/** Every API path is served under each of these prefixes with an identical response. */
-export const API_PREFIXES = ['/api/', '/api/v1/'] as const;
+export { API_PREFIXES, API_VERSION } from '../core/api.ts';
 
 export type PathParam = 'lang' | 'slug' | 'tag';
 

@@ -1,5 +1,5 @@
 import type { SiteData } from '../data/types.ts';
-import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
+import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
 import { PATHS } from '../site/paths.ts';
 import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from './endpoints.ts';
 import { describeLicense } from './license.ts';

@@ -1,13 +1,17 @@
 /** The `limit` query parameter of the post indexes (decisions.md section 3). */
+import { LIMIT_MAX } from '../core/deployment.ts';
+import { queryValues } from '../http/request-target.ts';
+
 export const LIMIT_MIN = 1;
-export const LIMIT_MAX = 500;
+export { LIMIT_MAX };
 
 export type LimitResult = { ok: true; value: number | null } | { ok: false; detail: string };
 
 const DIGITS = /^[0-9]+$/;
 
-export function parseLimit(query: URLSearchParams): LimitResult {
-  const values = query.getAll('limit');
+export function parseLimit(search: string): LimitResult {
+  if (!search.includes('limit') && !search.includes('%')) return { ok: true, value: null };
+  const values = queryValues(search, 'limit');
   if (values.length === 0) return { ok: true, value: null };
   if (values.length > 1) {
     return {

@@ -1,124 +1,121 @@
-/** Serves the /api/ tree: method and gone checks, the endpoint routes, `limit`, validators. */
-import { type IRequest, IttyRouter } from 'itty-router';
-import type { SiteData } from '../data/types.ts';
-import { listPrefix, type Prerendered } from '../http/body.ts';
-import { matchesIfNoneMatch } from '../http/etag.ts';
-import { apiHeaders, CACHE_PUBLIC, type HeaderMap } from '../http/headers.ts';
+/**
+ * The /api/ area at run time: each endpoint reads its prerendered body, post lists slice `limit`
+ * prefixes from their head file, and every answer gets the API headers. No body is assembled here.
+ */
+import { canonicalApiPath } from '../core/api.ts';
+import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
+import { apiHeaders, CACHE_PUBLIC } from '../http/api-headers.ts';
+import { type Body, type BodyCache, bodyOf, derive, type Encoding } from '../http/body-cache.ts';
+import { matchesIfNoneMatch } from '../http/conditional.ts';
+import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
 import type { ErrorCode } from '../http/problem.ts';
-import { type AreaPolicy, problemResponse } from '../http/problem-response.ts';
-import { type ResponseConstructor, respond } from '../http/respond.ts';
-import { deprecationHeaders } from './deprecation.ts';
-import { API_PREFIXES, ENDPOINTS, type EndpointSpec, type Params } from './endpoints.ts';
-import type { RateLimitPolicy } from './index-document.ts';
+import { type AnswerContext, problemResponse } from '../http/problem-response.ts';
+import type { Target } from '../http/request-target.ts';
+import { respond } from '../http/respond.ts';
 import { parseLimit } from './limit.ts';
-import { type ApiResources, createApiResources } from './resources.ts';
 
-export interface ApiRequestContext {
-  url: URL;
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const API_ALLOW = 'GET, HEAD';
+
+/** What the API needs to know about one request beyond the Request itself. */
+export interface ApiRequest {
+  target: Target;
   rate: RateState;
+  /** The encoding the client accepts and the runtime can send, if any. */
+  encoding: Encoding | null;
 }
 
-export interface ApiOptions {
-  baseUrl: string;
-  policy: RateLimitPolicy;
-  policyHeader: string;
-  Response: ResponseConstructor;
+export interface ApiOptions extends AnswerContext {
+  manifest: Manifest;
+  bodies: BodyCache;
 }
 
-export const API_AREA: AreaPolicy = { allow: 'GET, HEAD', cacheControl: CACHE_PUBLIC };
-const CANONICAL_PREFIX = API_PREFIXES[0];
-const VERSIONED_PREFIX = /^\/api\/v1\//;
+const CLOSING_BRACKET = 0x5d;
 
-export function createApi(data: SiteData, options: ApiOptions) {
-  const { baseUrl, policyHeader, Response } = options;
-  const resources: ApiResources = createApiResources(data, baseUrl, options.policy);
-  const gone = new Set(data.gone);
-  const deprecations = deprecationHeaders(data.deprecations, baseUrl);
+export function createApi(options: ApiOptions) {
+  const { manifest, bodies, policyHeader, Response } = options;
+  const gone = new Set(manifest.gone);
+  const vary = bodies.compresses ? 'Accept-Encoding' : null;
 
-  function send(request: Request, rate: RateState, body: Prerendered, extra: HeaderMap) {
-    const headers = Object.assign(apiHeaders(rate, policyHeader, body.contentType, CACHE_PUBLIC), extra);
-    return respond(Response, request, 200, headers, body.bytes);
+  function fail(request: Request, api: ApiRequest, code: ErrorCode, detail: string, extra?: HeaderMap) {
+    const { path, search } = api.target;
+    const instance = code === 'invalid_request' ? path + search : path;
+    return problemResponse(options, request, api.rate, code, detail, instance, extra);
   }
 
-  /** A problem+json answer; `instance` is the path, plus the query string for a 400. */
-  function fail(
-    request: Request,
-    context: ApiRequestContext,
-    code: ErrorCode,
-    detail: string,
-    extra?: HeaderMap,
-  ) {
-    const { url, rate } = context;
-    const instance = code === 'invalid_request' ? url.pathname + url.search : url.pathname;
-    return problemResponse(options, request, rate, code, detail, instance, extra);
+  const notFound = (request: Request, api: ApiRequest) =>
+    fail(request, api, 'resource_not_found', `No resource at ${api.target.path}.`);
+
+  function send(request: Request, api: ApiRequest, body: Body, extra: HeaderMap) {
+    const chosen = bodies.encodedFor(body, api.encoding);
+    const headers = apiHeaders(api.rate, policyHeader, JSON_TYPE, CACHE_PUBLIC);
+    headers.etag = chosen.etag;
+    if (vary) headers.vary = vary;
+    if (chosen !== body) headers['content-encoding'] = api.encoding as Encoding;
+    Object.assign(headers, extra);
+    const status = matchesIfNoneMatch(request.headers.get('if-none-match'), chosen.etag) ? 304 : 200;
+    return respond(Response, request, status, headers, chosen.bytes);
   }
 
-  function serveBody(request: Request, context: ApiRequestContext, body: Prerendered, extra: HeaderMap) {
-    const headers = { etag: body.etag, ...extra };
-    if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
-      const notModified = apiHeaders(context.rate, policyHeader, body.contentType, CACHE_PUBLIC);
-      return respond(Response, request, 304, Object.assign(notModified, headers), null);
-    }
-    return send(request, context.rate, body, headers);
-  }
-
-  function serveEndpoint(endpoint: EndpointSpec, request: IRequest, context: ApiRequestContext): Response {
-    const found = resources.find(endpoint.operationId as never, decodeParams(request.params));
-    const deprecated = deprecations.get(endpoint.operationId) ?? {};
-    if (!found) return notFound(request, context);
-    if (found.kind === 'document') return serveBody(request, context, found.resource.body(), deprecated);
-    const limit = parseLimit(context.url.searchParams);
-    if (!limit.ok) return fail(request, context, 'invalid_request', limit.detail, deprecated);
-    const list = found.resource.body();
-    const body = limit.value === null ? list : listPrefix(list, limit.value);
-    return serveBody(request, context, body, { 'x-total-count': String(list.ends.length), ...deprecated });
-  }
-
-  function notFound(request: Request, context: ApiRequestContext) {
-    return fail(request, context, 'resource_not_found', `No resource at ${context.url.pathname}.`);
-  }
-
-  const router = IttyRouter<IRequest, [ApiRequestContext]>();
-  for (const prefix of API_PREFIXES) {
-    for (const endpoint of ENDPOINTS) {
-      const route =
-        prefix + endpoint.pathTemplate.slice(CANONICAL_PREFIX.length).replace(/\{(\w+)\}/g, ':$1');
-      router.all(route, (request, context) => serveEndpoint(endpoint, request, context));
-    }
-  }
-  router.all('*', notFound);
-
-  async function handle(request: Request, context: ApiRequestContext): Promise<Response> {
-    const { url } = context;
+  /** Refusals every endpoint shares: a method other than GET/HEAD, a path removed for good. */
+  function refusal(request: Request, api: ApiRequest): Response | null {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return fail(
-        request,
-        context,
-        'method_not_allowed',
-        `The method ${request.method} is not allowed on ${url.pathname}; the API is read-only.`,
-        { allow: API_AREA.allow },
-      );
+      const detail = `The method ${request.method} is not allowed on ${api.target.path}; the API is read-only.`;
+      return fail(request, api, 'method_not_allowed', detail, { allow: API_ALLOW });
     }
-    if (gone.has(url.pathname.replace(VERSIONED_PREFIX, CANONICAL_PREFIX))) {
-      return fail(request, context, 'gone', `The resource at ${url.pathname} was removed for good.`);
-    }
-    // Every API path ends in .json; the router alone would also accept a trailing slash.
-    if (!url.pathname.endsWith('.json')) return notFound(request, context);
-    return (await router.fetch(request, context)) as Response;
+    if (gone.has(canonicalApiPath(api.target.path)))
+      return fail(request, api, 'gone', `The resource at ${api.target.path} was removed for good.`);
+    return null;
   }
 
-  return { handle, resources };
+  /** A document endpoint: its body as built, or 404. */
+  function document(request: Request, api: ApiRequest, deprecation: HeaderMap = {}) {
+    const refused = refusal(request, api);
+    if (refused) return refused;
+    const key = bodyKey(canonicalApiPath(api.target.path));
+    const found = key === null ? null : bodies.get(key);
+    const answer = (body: Body | null) =>
+      body ? send(request, api, body, deprecation) : notFound(request, api);
+    return found instanceof Promise ? found.then(answer) : answer(found);
+  }
+
+  /** A post list: whole, or its newest `limit` posts sliced from the head file. */
+  function postList(request: Request, api: ApiRequest, deprecation: HeaderMap = {}) {
+    const refused = refusal(request, api);
+    if (refused) return refused;
+    const path = canonicalApiPath(api.target.path);
+    const facts = manifest.lists[path];
+    if (!facts) return notFound(request, api);
+    const limit = parseLimit(api.target.search);
+    if (!limit.ok) return fail(request, api, 'invalid_request', limit.detail, deprecation);
+    const extra = { 'x-total-count': String(facts.total), ...deprecation };
+    const whole = limit.value === null || limit.value >= facts.total;
+    const found = bodies.get(`${bodyKey(path)}${whole ? '' : LIST_HEAD_SUFFIX}`);
+    const answer = (body: Body | null) => {
+      if (!body) return notFound(request, api);
+      return send(request, api, whole ? body : listPrefix(body, facts, limit.value as number), extra);
+    };
+    return found instanceof Promise ? found.then(answer) : answer(found);
+  }
+
+  /** Any other path under /api/: the shared refusals, else 404. */
+  function fallback(request: Request, api: ApiRequest) {
+    return refusal(request, api) ?? notFound(request, api);
+  }
+
+  return { document, postList, fallback };
 }
 
-function decodeParams(params: Record<string, string>): Params {
-  const decoded: Params = {};
-  for (const [name, value] of Object.entries(params)) {
-    try {
-      decoded[name as keyof Params] = decodeURIComponent(value);
-    } catch {
-      decoded[name as keyof Params] = value;
-    }
-  }
-  return decoded;
+/** The first `count` elements of a list's head as a JSON array, kept with the head once made. */
+function listPrefix(head: Body, facts: ListFacts, count: number): Body {
+  return derive(head, `prefix:${count}`, () => {
+    const end = count === 0 ? 1 : (facts.ends[count - 1] as number);
+    const bytes = new Uint8Array(end + 1);
+    bytes.set(head.bytes.subarray(0, end));
+    bytes[end] = CLOSING_BRACKET;
+    return bodyOf(bytes);
+  });
 }
+
+export type Api = ReturnType<typeof createApi>;

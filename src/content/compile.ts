@@ -12,7 +12,6 @@ import type {
   TagTier,
 } from '../data/types.ts';
 import { LANGS } from '../data/types.ts';
-import { buildSearchIndex } from '../mcp/search-index.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import { ContentError, type ContentIssue, fromValibot } from './errors.ts';
 import { parseYaml, splitFrontMatter } from './front-matter.ts';
@@ -160,7 +159,6 @@ export function compileContent(
         link: d.link ?? null,
       }),
     ),
-    searchIndex: buildSearchIndex(posts),
   };
 }
 

@@ -101,6 +101,4 @@ export interface SiteData {
   /** Paths removed for good (answered with 410). */
   gone: string[];
   deprecations: Deprecation[];
-  /** The full-text index of each language's posts, as MiniSearch's JSON (src/mcp/search-index.ts). */
-  searchIndex: Record<Lang, string>;
 }

@@ -2,7 +2,6 @@
 import { etagOf } from './etag.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 export interface Prerendered {
   bytes: Uint8Array<ArrayBuffer>;

@@ -9,11 +9,3 @@ export function etagOf(bytes: Uint8Array): string {
   }
   return `"${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}-${bytes.length.toString(36)}"`;
 }
-
-/** RFC 9110 13.1.2: If-None-Match uses the weak comparison; `*` matches any current representation. */
-export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
-  if (header === null) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}

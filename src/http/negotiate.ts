@@ -66,3 +66,18 @@ export function negotiate<T extends string>(accept: string | null, offers: reado
   }
   return chosen;
 }
+
+/** The compressed encoding to send: br before gzip, each only when accepted with q > 0. */
+export function acceptedEncoding(header: string | null): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let gzip = false;
+  for (const part of header.split(',')) {
+    const [coding = '', ...params] = part.split(';');
+    const name = coding.trim().toLowerCase();
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
+    if (name === 'br') return 'br';
+    if (name === 'gzip' || name === '*') gzip = true;
+  }
+  return gzip ? 'gzip' : null;
+}

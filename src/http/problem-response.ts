@@ -1,9 +1,11 @@
-/** The answers every rate-limited area (the API and MCP) gives alike: problems and CORS preflights. */
-import { PROBLEM_TYPE } from './body.ts';
-import { apiHeaders, CACHE_NONE, CACHE_PUBLIC, type HeaderMap, preflightHeaders } from './headers.ts';
+/** Problem details answers (RFC 9457) with the API headers; 429 and 5xx are not to be cached. */
+import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from './api-headers.ts';
+import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
 import { ERROR_KINDS, type ErrorCode, problem } from './problem.ts';
 import { type ResponseConstructor, respond } from './respond.ts';
+
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 
 export interface AnswerContext {
   Response: ResponseConstructor;
@@ -13,7 +15,6 @@ export interface AnswerContext {
 
 const encoder = new TextEncoder();
 
-/** A problem+json answer with the API headers; 429 and 500 are not to be cached. */
 export function problemResponse(
   context: AnswerContext,
   request: Request,
@@ -28,27 +29,6 @@ export function problemResponse(
   const headers = Object.assign(apiHeaders(rate, context.policyHeader, PROBLEM_TYPE, cache), extra);
   const body = encoder.encode(JSON.stringify(problem(context.baseUrl, code, detail, instance)));
   return respond(context.Response, request, status, headers, body);
-}
-
-/** How a rate-limited area answers methods: what it allows and how its answers may be cached. */
-export interface AreaPolicy {
-  allow: string;
-  cacheControl: string;
-}
-
-/** A CORS preflight answer: 204 with the API headers and the methods the area allows. */
-export function preflightResponse(
-  context: AnswerContext,
-  request: Request,
-  rate: RateState,
-  area: AreaPolicy,
-): Response {
-  const headers = Object.assign(
-    apiHeaders(rate, context.policyHeader, PROBLEM_TYPE, area.cacheControl),
-    preflightHeaders(request, area.allow),
-  );
-  delete headers['content-type'];
-  return respond(context.Response, request, 204, headers, null);
 }
 
 export function rateLimitedDetail(rate: RateState, windowSeconds: number): string {

@@ -2,6 +2,7 @@
 
 export const ERROR_CODES = [
   'invalid_request',
+  'uri_too_long',
   'resource_not_found',
   'method_not_allowed',
   'gone',
@@ -23,6 +24,12 @@ export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
     title: 'Bad Request',
     anchor: 'endpoints',
     hint: 'Retry without limit, or with a whole number from 1 to 500.',
+  },
+  uri_too_long: {
+    status: 414,
+    title: 'URI Too Long',
+    anchor: 'endpoints',
+    hint: 'Request targets are at most 8192 characters; endpoint paths are short and take only limit.',
   },
   resource_not_found: {
     status: 404,

@@ -1,4 +1,5 @@
-import type { HeaderMap } from './headers.ts';
+import { notModifiedHeaders } from './conditional.ts';
+import type { HeaderMap } from './cors.ts';
 
 /**
  * The Response constructor to build answers with: adapters may supply their runtime's fastest one
@@ -7,17 +8,18 @@ import type { HeaderMap } from './headers.ts';
 export type ResponseConstructor = typeof Response;
 
 /**
- * A response with `Content-Length` set from the body; HEAD and 304 keep every header but send no
- * body, so HEAD reports the length a GET would send.
+ * A response with `Content-Length` set from the body; HEAD keeps every header but sends no body,
+ * so it reports the length a GET would send; 304 and 204 send neither.
  */
 export function respond(
   Response: ResponseConstructor,
   request: Request,
   status: number,
   headers: HeaderMap,
-  body: Uint8Array<ArrayBuffer> | null,
+  body: Uint8Array | null,
 ): Response {
-  if (status === 304 || status === 204) return new Response(null, { status, headers });
+  if (status === 304) return new Response(null, { status, headers: notModifiedHeaders(headers) });
+  if (status === 204) return new Response(null, { status, headers });
   headers['content-length'] = String(body?.byteLength ?? 0);
-  return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+  return new Response(request.method === 'HEAD' ? null : (body as BodyInit | null), { status, headers });
 }

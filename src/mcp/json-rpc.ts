@@ -89,8 +89,9 @@ export function parseMessage(body: Uint8Array): Classified {
   }
 }
 
-export function resultMessage(id: RequestId, result: object): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, result });
+/** A response around a result that is JSON text already. */
+export function resultMessage(id: RequestId, resultJson: string): string {
+  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
 }
 
 export function errorMessage(id: RequestId | null, error: JsonRpcError): string {

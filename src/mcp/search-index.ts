@@ -4,18 +4,27 @@
  * load must use the same options, so both read them from here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { LANGS, type Lang, type PostRecord, type SiteData } from '../data/types.ts';
+import { LANGS, type Lang, type PostRecord } from '../data/types.ts';
 
-export type SearchIndexData = SiteData['searchIndex'];
+/** MiniSearch's JSON of each language's index. */
+export type SearchIndexData = Record<Lang, string>;
 
-/** The text of a post as the index sees it. */
+/** The text of a post as the index sees it, and the fields a search result shows. */
 export interface IndexedPost {
   id: string;
   title: string;
   tags: string;
   description: string;
   body: string;
+  slug: string;
+  pubDate: string;
+  tagList: string[];
+  url: string;
 }
+
+/** What a search result carries, stored in the index so a search reads nothing else. */
+export const STORED_FIELDS = ['slug', 'title', 'description', 'pubDate', 'tagList', 'url'] as const;
+export type StoredPost = Pick<IndexedPost, (typeof STORED_FIELDS)[number]>;
 
 /** Splits on anything that is not a letter, a combining mark or a digit (so `Cache-Control` is two words). */
 const WORD_SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
@@ -33,6 +42,7 @@ function tokenize(text: string): string[] {
 
 export const SEARCH_OPTIONS: Options<IndexedPost> = {
   fields: ['title', 'tags', 'description', 'body'],
+  storeFields: [...STORED_FIELDS],
   tokenize,
   processTerm: foldTerm,
   searchOptions: {
@@ -47,13 +57,17 @@ function bodyText(markdown: string): string {
   return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function toIndexedPost(post: PostRecord): IndexedPost {
+function toIndexedPost(post: PostRecord, baseUrl: string): IndexedPost {
   return {
     id: post.id,
     title: post.title,
     tags: post.allTags.join(' '),
     description: post.description,
     body: bodyText(post.body),
+    slug: post.slug,
+    pubDate: post.pubDate,
+    tagList: post.allTags,
+    url: baseUrl + post.path,
   };
 }
 
@@ -70,10 +84,11 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
   };
 }
 
-export function buildSearchIndex(posts: readonly PostRecord[]): SearchIndexData {
+/** One index per language, as MiniSearch's JSON. */
+export function buildSearchIndex(posts: readonly PostRecord[], baseUrl: string): SearchIndexData {
   const indexFor = (lang: Lang) => {
     const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
-    index.addAll(posts.filter((post) => post.lang === lang).map(toIndexedPost));
+    index.addAll(posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)));
     return JSON.stringify(index);
   };
   return Object.fromEntries(LANGS.map((lang) => [lang, indexFor(lang)])) as SearchIndexData;

@@ -1,22 +1,38 @@
-/** Relevance-ranked search over the build-time index, loaded on the first search of each language. */
+/**
+ * Relevance-ranked search over the build-time index of each language: the index is loaded once per
+ * process on the first search of its language, and repeated queries are answered from a bounded
+ * cache of finished results.
+ */
 import type MiniSearch from 'minisearch';
-import type { Lang, PostRecord, SiteData } from '../data/types.ts';
-import { once } from '../http/body.ts';
-import type { SearchResult, SearchResults } from './schemas.ts';
-import { type IndexedPost, loadSearchIndex } from './search-index.ts';
+import { searchIndexKey } from '../core/deployment.ts';
+import type { BodyCache } from '../http/body-cache.ts';
+import type { SearchResults } from './schemas.ts';
+import { type IndexedPost, loadSearchIndex, type StoredPost } from './search-index.ts';
 
 export interface SearchQuery {
   query: string;
-  lang: Lang;
+  lang: string;
   limit: number;
 }
 
-export function createSearch(data: SiteData, baseUrl: string) {
-  const posts = new Map(data.posts.map((post) => [post.id, post]));
-  const indexes: Record<Lang, () => MiniSearch<IndexedPost>> = {
-    en: once(() => loadSearchIndex(data.searchIndex.en)),
-    es: once(() => loadSearchIndex(data.searchIndex.es)),
-  };
+/** Distinct queries whose results are kept; agents repeat themselves, the cache stays small. */
+const KEPT_QUERIES = 512;
+const decoder = new TextDecoder();
+
+export function createSearch(bodies: BodyCache) {
+  const indexes = new Map<string, Promise<MiniSearch<IndexedPost> | null>>();
+  const answers = new Map<string, SearchResults>();
+
+  function indexOf(lang: string) {
+    let index = indexes.get(lang);
+    if (!index) {
+      index = Promise.resolve(bodies.get(searchIndexKey(lang))).then(
+        (body) => body && loadSearchIndex(decoder.decode(body.bytes)),
+      );
+      indexes.set(lang, index);
+    }
+    return index;
+  }
 
   /** Posts with every word first; when none has them all, posts with any of them. */
   function matches(index: MiniSearch<IndexedPost>, query: string) {
@@ -24,24 +40,30 @@ export function createSearch(data: SiteData, baseUrl: string) {
     return all.length > 0 ? all : index.search(query, { combineWith: 'OR' });
   }
 
-  return function search({ query, lang, limit }: SearchQuery): SearchResults {
-    const found = matches(indexes[lang](), query);
-    const results = found.slice(0, limit).flatMap((match) => {
-      const post = posts.get(match.id as string);
-      return post ? [toResult(post, match.score, baseUrl)] : [];
-    });
-    return { query, lang, total: found.length, results };
-  };
-}
+  function remember(key: string, results: SearchResults): SearchResults {
+    if (answers.size >= KEPT_QUERIES) answers.delete(answers.keys().next().value as string);
+    answers.set(key, results);
+    return results;
+  }
 
-function toResult(post: PostRecord, score: number, baseUrl: string): SearchResult {
-  return {
-    slug: post.slug,
-    title: post.title,
-    description: post.description,
-    pubDate: post.pubDate,
-    tags: post.allTags,
-    url: baseUrl + post.path,
-    score: Math.round(score * 1000) / 1000,
+  return async function search({ query, lang, limit }: SearchQuery): Promise<SearchResults> {
+    const key = `${lang}\u0000${limit}\u0000${query}`;
+    const known = answers.get(key);
+    if (known) return known;
+    const index = await indexOf(lang);
+    const found = index ? matches(index, query) : [];
+    const results = found.slice(0, limit).map((match) => {
+      const post = match as unknown as StoredPost;
+      return {
+        slug: post.slug,
+        title: post.title,
+        description: post.description,
+        pubDate: post.pubDate,
+        tags: post.tagList,
+        url: post.url,
+        score: Math.round(match.score * 1000) / 1000,
+      };
+    });
+    return remember(key, { query, lang: lang as SearchResults['lang'], total: found.length, results });
   };
 }

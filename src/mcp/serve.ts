@@ -4,12 +4,12 @@
  * JSON-RPC error with a null id, as the MCP SDK's servers send them; only the 429 is problem+json, like
  * every rate-limited answer of the service.
  */
-import type { SiteData } from '../data/types.ts';
-import type { LimitedContext } from '../handler.ts';
-import { JSON_TYPE } from '../http/body.ts';
-import { apiHeaders, CACHE_NONE, type HeaderMap } from '../http/headers.ts';
+import type { Manifest } from '../core/deployment.ts';
+import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
+import type { BodyCache } from '../http/body-cache.ts';
+import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
-import type { AreaPolicy } from '../http/problem-response.ts';
+import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import {
   errorMessage,
@@ -21,21 +21,33 @@ import {
 } from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
-import type { McpTool } from './tools.ts';
+import { createTools } from './tools.ts';
 import { checkPost } from './transport.ts';
 
+export const MCP_ALLOW = 'POST, OPTIONS';
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface McpOptions {
+  manifest: Manifest;
+  bodies: BodyCache;
   Response: ResponseConstructor;
   policyHeader: string;
-  tools: readonly McpTool[];
 }
 
-export const MCP_AREA: AreaPolicy = { allow: 'POST, OPTIONS', cacheControl: CACHE_NONE };
+export interface McpRequest {
+  target: Target;
+  rate: RateState;
+}
+
 const encoder = new TextEncoder();
 
-export function createMcp(data: SiteData, options: McpOptions) {
+export function createMcp(options: McpOptions) {
   const { policyHeader, Response } = options;
-  const answer = createServer(data, options.tools);
+  const answer = createServer(
+    options.manifest,
+    options.bodies,
+    createTools(options.manifest, options.bodies),
+  );
 
   function send(
     request: Request,
@@ -43,7 +55,7 @@ export function createMcp(data: SiteData, options: McpOptions) {
     status: number,
     body: string | null,
     extra: HeaderMap = {},
-  ): Response {
+  ) {
     const headers = Object.assign(apiHeaders(rate, policyHeader, JSON_TYPE, CACHE_NONE), extra);
     if (body === null) delete headers['content-type'];
     return respond(Response, request, status, headers, body === null ? null : encoder.encode(body));
@@ -74,19 +86,21 @@ export function createMcp(data: SiteData, options: McpOptions) {
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
     if (message.kind !== 'request') return send(request, rate, 202, null);
-    const reply = answer(message.method, message.params);
-    const body = reply.ok ? resultMessage(message.id, reply.result) : errorMessage(message.id, reply.error);
+    const reply = await answer(message.method, message.params);
+    const body = reply.ok ? resultMessage(message.id, reply.json) : errorMessage(message.id, reply.error);
     return send(request, rate, 200, body);
   }
 
-  async function handle(request: Request, context: LimitedContext): Promise<Response> {
-    const { rate } = context;
+  async function handle(request: Request, mcp: McpRequest): Promise<Response> {
+    const { rate } = mcp;
     if (request.method !== 'POST') {
-      const message = `Method Not Allowed: ${request.method} ${context.url.pathname}; send JSON-RPC 2.0 messages with POST.`;
-      return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_AREA.allow });
+      const message = `Method Not Allowed: ${request.method} ${mcp.target.path}; send JSON-RPC 2.0 messages with POST.`;
+      return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_ALLOW });
     }
     return handlePost(request, rate);
   }
 
   return { handle };
 }
+
+export type Mcp = ReturnType<typeof createMcp>;

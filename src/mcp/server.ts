@@ -1,47 +1,23 @@
 /** The MCP methods: initialize, ping, tools/list and tools/call. */
-import { API_VERSION } from '../api/endpoints.ts';
-import type { Lang, SiteData } from '../data/types.ts';
-import { once } from '../http/body.ts';
+import { API_VERSION } from '../core/api.ts';
+import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
+import type { BodyCache } from '../http/body-cache.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
-import {
-  type InitializeResult,
-  type JsonObject,
-  type ListToolsResult,
-  negotiateProtocolVersion,
-} from './protocol.ts';
+import { type InitializeResult, type JsonObject, negotiateProtocolVersion } from './protocol.ts';
 import type { McpTool } from './tools.ts';
 
-/** The answer to a request: its result, or the JSON-RPC error that replaces it. */
-export type Reply = { ok: true; result: object } | { ok: false; error: JsonRpcError };
+/** The answer to a request: its result as JSON text, or the JSON-RPC error that replaces it. */
+export type Reply = { ok: true; json: string } | { ok: false; error: JsonRpcError };
 
-type Method = (params: JsonObject) => Reply;
+type Method = (params: JsonObject) => Reply | Promise<Reply>;
 
-const ok = (result: object): Reply => ({ ok: true, result });
+const ok = (json: string): Reply => ({ ok: true, json });
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
+const decoder = new TextDecoder();
 
-/** What an agent reads once, at initialize: what the blog holds and which tool answers what. */
-export function instructionsFor(data: SiteData): string {
-  const count = (lang: Lang) => data.posts.filter((post) => post.lang === lang).length;
-  const series = new Set(data.series.map((series) => series.slug)).size;
-  return [
-    `${data.site.name}: ${data.site.description}`,
-    `It holds ${count('en')} published posts in English and ${count('es')} in Spanish, ${series} multi-part ` +
-      `series and ${data.decks.length} slide decks, ` +
-      `all read-only and licensed ${data.site.license} (cite the post url when you use them).`,
-    'Tools: search_blog_posts finds posts about a subject by full-text search; list_series and then ' +
-      'get_series give a series and its chapters in reading order; get_posts_by_tag lists the posts with a ' +
-      'tag; list_slide_decks lists talks; get_api_index describes the REST API and lists every series slug ' +
-      'and tag in use.',
-    'Every tool but get_api_index takes lang "en" or "es" (default "en"); series slugs are English in both ' +
-      'languages. Results carry absolute urls to the posts.',
-  ].join('\n');
-}
-
-export function createServer(data: SiteData, tools: readonly McpTool[]) {
+export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const toolNames = tools.map((tool) => tool.name).join(', ');
-  const listed = once((): ListToolsResult => ({ tools: tools.map((tool) => tool.descriptor()) }));
-  const instructions = once(() => instructionsFor(data));
 
   const methods: Record<string, Method> = {
     initialize(params) {
@@ -51,24 +27,28 @@ export function createServer(data: SiteData, tools: readonly McpTool[]) {
       const result: InitializeResult = {
         protocolVersion: negotiateProtocolVersion(params.protocolVersion),
         capabilities: { tools: { listChanged: false } },
-        serverInfo: { name: 'folio', title: data.site.name, version: API_VERSION },
-        instructions: instructions(),
+        serverInfo: { name: 'folio', title: manifest.mcp.title, version: API_VERSION },
+        instructions: manifest.mcp.instructions,
       };
-      return ok(result);
+      return ok(JSON.stringify(result));
     },
-    ping: () => ok({}),
-    'tools/list': () => ok(listed()),
-    'tools/call'(params) {
+    ping: () => ok('{}'),
+    async 'tools/list'() {
+      const listed = await bodies.get(MCP_TOOLS_KEY);
+      if (!listed) throw new Error('folio: the tool list is missing from the deployment');
+      return ok(decoder.decode(listed.bytes));
+    },
+    async 'tools/call'(params) {
       if (typeof params.name !== 'string')
         return invalidParams(`Invalid params: "name" must be a tool name (${toolNames}).`);
       const tool = byName.get(params.name);
       if (!tool) return invalidParams(`Unknown tool "${params.name}"; the tools are ${toolNames}.`);
-      const called = tool.call(params.arguments);
+      const called = await tool.call(params.arguments);
       return called.ok ? ok(called.value) : invalidParams(called.message);
     },
   };
 
-  return function answer(method: string, params: unknown): Reply {
+  return function answer(method: string, params: unknown): Reply | Promise<Reply> {
     const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!run) return { ok: false, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
     if (params !== undefined && !isObject(params))

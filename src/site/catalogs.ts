@@ -3,8 +3,8 @@ import { API_VERSION } from '../api/endpoints.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import type { SiteData } from '../data/types.ts';
+import type { Tool } from '../mcp/protocol.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
-import type { McpTool } from '../mcp/tools.ts';
 import { portalPath } from './links.ts';
 import { PATHS } from './paths.ts';
 
@@ -40,7 +40,7 @@ export function apiCatalog(baseUrl: string): object {
   };
 }
 
-export function mcpServerCard(data: SiteData, baseUrl: string, tools: readonly McpTool[]): object {
+export function mcpServerCard(data: SiteData, baseUrl: string, tools: readonly Tool[]): object {
   return {
     $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
     version: '1.0',
@@ -51,7 +51,7 @@ export function mcpServerCard(data: SiteData, baseUrl: string, tools: readonly M
     transport: { type: 'streamable-http', endpoint: baseUrl + PATHS.mcpEndpoint },
     capabilities: { tools: { listChanged: false } },
     authentication: { required: false, schemes: [] },
-    tools: tools.map((tool) => tool.descriptor()),
+    tools: [...tools],
   };
 }
 

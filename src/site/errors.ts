@@ -1,9 +1,9 @@
 /** Error answers outside /api/: 404, 405 and 410 as an HTML page, Markdown or problem+json. */
 import type { Lang } from '../data/types.ts';
-import { PROBLEM_TYPE } from '../http/body.ts';
-import type { HeaderMap } from '../http/headers.ts';
+import type { HeaderMap } from '../http/cors.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { type ErrorCode, problem } from '../http/problem.ts';
+import { PROBLEM_TYPE } from '../http/problem-response.ts';
 import type { UiText } from './i18n.ts';
 import { UI } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';

@@ -23,8 +23,8 @@ import {
   TimelinePostSchema,
 } from '../api/schemas.ts';
 import { LANGS, type SiteData } from '../data/types.ts';
-import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
 import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
+import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
 import { PATHS } from './paths.ts';
 
 const SCHEMAS = {

@@ -21,3 +21,10 @@ export function markdownTwinPath(path: string): string {
   if (path === '/' || /^\/[a-z]{2}\/$/.test(path)) return `${path}index.md`;
   return `${path.replace(/\/$/, '')}.md`;
 }
+
+/** The page paths a twin path can stand for: `/blog/x.md` -> `/blog/x/` or `/blog/x`; `/es/index.md` -> `/es/`. */
+export function pageOfTwin(twin: string): string[] {
+  const stem = twin.slice(0, -'.md'.length);
+  if (stem === '/index' || /^\/[^/]+\/index$/.test(stem)) return [stem.slice(0, -'index'.length)];
+  return [`${stem}/`, stem];
+}

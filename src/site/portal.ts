@@ -9,10 +9,10 @@ import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import { tagsInUse } from '../api/records.ts';
 import type { ApiIndex } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { RATE_LIMIT_HEADERS } from '../http/headers.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../http/problem.ts';
+import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
+import type { Tool } from '../mcp/protocol.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
-import type { McpTool } from '../mcp/tools.ts';
 import type { Block, Text } from './doc.ts';
 import { portalPath } from './links.ts';
 import type { Page } from './page.ts';
@@ -23,7 +23,7 @@ export interface PortalContext {
   baseUrl: string;
   policy: RateLimitPolicy;
   index: ApiIndex;
-  tools: readonly McpTool[];
+  tools: readonly Tool[];
 }
 
 const ENDPOINTS_ES: Record<OperationId, string> = {
@@ -279,7 +279,7 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
         {
           kind: 'table',
           head: t.toolHead,
-          rows: c.tools.map((tool) => [{ code: tool.name }, tool.descriptor().description]),
+          rows: c.tools.map((tool) => [{ code: tool.name }, tool.description]),
         },
         { kind: 'paragraph', text: link(c.baseUrl + PATHS.mcpServerCard) },
       ]),

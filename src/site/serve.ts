@@ -1,152 +1,163 @@
 /**
- * Everything outside /api/ and the MCP paths: the site pages with their Markdown twins, the
- * developer portal and the discovery documents. Bodies are assembled once per path on first use;
- * a request only negotiates and picks headers.
+ * Everything outside /api/ and the MCP paths at run time: pages and their Markdown twins, the
+ * developer portal and the discovery documents, read as built. A request negotiates, looks up
+ * and picks headers; the error pages are templates with the path filled in.
  */
-import type { RateLimitPolicy } from '../api/index-document.ts';
-import type { ApiResources } from '../api/resources.ts';
-import { LANGS, type SiteData } from '../data/types.ts';
-import { JSON_TYPE, once } from '../http/body.ts';
-import { matchesIfNoneMatch } from '../http/etag.ts';
-import type { HeaderMap } from '../http/headers.ts';
-import { negotiate } from '../http/negotiate.ts';
-import { type ResponseConstructor, respond } from '../http/respond.ts';
-import type { McpTool } from '../mcp/tools.ts';
 import {
-  aiCatalog,
-  apiCatalog,
-  apiCatalogLink,
-  authMarkdown,
-  LINKSET_TYPE,
-  mcpServerCard,
-} from './catalogs.ts';
-import { errorRepresentation, type SiteError } from './errors.ts';
-import type { LayoutContext } from './layout.ts';
-import { langRoot } from './links.ts';
-import { llmsFullTxt, llmsTxt } from './llms.ts';
-import { buildOpenApi } from './openapi.ts';
-import { type Page, pageHtml, pageMarkdown } from './page.ts';
-import { contentPages } from './pages.ts';
-import { markdownTwinPath, PATHS } from './paths.ts';
-import { portalPage } from './portal.ts';
-import { HTML_TYPE, lazily, MARKDOWN_TYPE, type Representation, TEXT_TYPE } from './representation.ts';
-import { SKILL_PATH, skillMarkdown, skillsIndex } from './skills.ts';
+  bodyKey,
+  type ErrorFormat,
+  type ErrorStatus,
+  errorPageKey,
+  type Manifest,
+  pageFileKey,
+  SLOTS,
+} from '../core/deployment.ts';
+import { CACHE_PUBLIC } from '../http/api-headers.ts';
+import { type Body, type BodyCache, derive, type Encoding } from '../http/body-cache.ts';
+import { matchesIfNoneMatch } from '../http/conditional.ts';
+import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
+import { negotiate } from '../http/negotiate.ts';
+import { PROBLEM_TYPE } from '../http/problem-response.ts';
+import type { Target } from '../http/request-target.ts';
+import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { escapeHtml } from './html.ts';
+import { markdownTwinPath, pageOfTwin } from './paths.ts';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+export const SITE_ALLOW = 'GET, HEAD';
+
+export interface SiteRequest {
+  target: Target;
+  encoding: Encoding | null;
+}
 
 export interface SiteOptions {
-  baseUrl: string;
+  manifest: Manifest;
+  bodies: BodyCache;
   Response: ResponseConstructor;
-  policy: RateLimitPolicy;
-  api: ApiResources;
-  tools: readonly McpTool[];
 }
 
-/** A page answers HTML or Markdown by `Accept`; a document (twins included) has one type. */
-type Route =
-  | { kind: 'page'; html: () => Representation; markdown: () => Representation }
-  | { kind: 'document'; representation: () => Representation };
-
-const ALLOW = 'GET, HEAD';
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
+const ERROR_OFFERS = ['text/html', 'text/markdown', 'application/problem+json', 'application/json'] as const;
+const FORMAT_TYPES: Record<ErrorFormat, string> = { html: HTML_TYPE, md: MARKDOWN_TYPE, json: PROBLEM_TYPE };
+const decoder = new TextDecoder();
 
-export function createSite(data: SiteData, options: SiteOptions) {
-  const { baseUrl, Response } = options;
-  const layout: LayoutContext = { site: data.site, baseUrl };
-  const gone = new Set(data.gone);
-  const routes = once(() => buildRoutes(data, options, layout));
+/** A rough token count for agents budgeting their context: about four characters a token. */
+const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
+const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(decoder.decode(body.bytes)));
+const encoder = new TextEncoder();
 
-  function send(request: Request, status: number, representation: Representation, extra?: HeaderMap) {
-    const headers = { ...representation.headers, ...extra };
-    if (status === 200) {
-      headers.etag = representation.body.etag;
-      if (matchesIfNoneMatch(request.headers.get('if-none-match'), representation.body.etag)) {
-        return respond(Response, request, 304, headers, null);
-      }
-    }
-    return respond(Response, request, status, headers, representation.body.bytes);
+export function createSite(options: SiteOptions) {
+  const { manifest, bodies, Response } = options;
+  const gone = new Set(manifest.gone);
+  const languages = manifest.languages;
+  const compressing = bodies.compresses;
+
+  function headersFor(contentType: string, tokens: () => string, extra: HeaderMap): HeaderMap {
+    const headers: HeaderMap = {
+      'content-type': contentType,
+      'cache-control': CACHE_PUBLIC,
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+      ...extra,
+    };
+    if (contentType === MARKDOWN_TYPE) headers['x-markdown-tokens'] = tokens();
+    return headers;
   }
 
-  function fail(request: Request, url: URL, error: SiteError, extra: HeaderMap = {}) {
-    const status = { resource_not_found: 404, gone: 410, method_not_allowed: 405 }[error.code];
-    const representation = errorRepresentation(
-      error,
-      url.pathname,
-      request.headers.get('accept'),
-      layout,
-      extra,
+  function send(request: Request, site: SiteRequest, body: Body, contentType: string, extra: HeaderMap = {}) {
+    const headers = headersFor(contentType, () => tokensOf(body), extra);
+    const chosen = bodies.encodedFor(body, site.encoding);
+    headers.etag = chosen.etag;
+    if (compressing) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (chosen !== body) headers['content-encoding'] = site.encoding as Encoding;
+    const status = matchesIfNoneMatch(request.headers.get('if-none-match'), chosen.etag) ? 304 : 200;
+    return respond(Response, request, status, headers, chosen.bytes);
+  }
+
+  /** The language of a path: its first segment when that is a language other than the first. */
+  function langOf(path: string): string {
+    const first = path.split('/')[1] ?? '';
+    return languages.includes(first) && first !== languages[0] ? first : (languages[0] as string);
+  }
+
+  async function fail(request: Request, site: SiteRequest, status: ErrorStatus, extra: HeaderMap = {}) {
+    const format = negotiate(request.headers.get('accept'), ERROR_OFFERS);
+    const kind: ErrorFormat = format === 'text/html' ? 'html' : format === 'text/markdown' ? 'md' : 'json';
+    const template = await bodies.get(errorPageKey(langOf(site.target.path), status, kind));
+    const text = fillSlots(
+      template ? decoder.decode(template.bytes) : '',
+      kind,
+      site.target.path,
+      request.method,
     );
-    return send(request, status, representation);
+    const headers = headersFor(FORMAT_TYPES[kind], () => estimateTokens(text), { vary: 'Accept', ...extra });
+    return respond(Response, request, status, headers, encoder.encode(text));
   }
 
-  function handle(request: Request, url: URL): Response {
-    const path = url.pathname;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return fail(request, url, { code: 'method_not_allowed', method: request.method }, { allow: ALLOW });
-    }
-    if (gone.has(path)) return fail(request, url, { code: 'gone' });
-    const route = routes().get(path);
-    if (route?.kind === 'document') return send(request, 200, route.representation());
-    if (route?.kind === 'page') {
-      const wanted = negotiate(request.headers.get('accept'), PAGE_OFFERS);
-      return send(request, 200, wanted === 'text/markdown' ? route.markdown() : route.html(), {
-        vary: 'Accept',
-      });
-    }
-    if (routes().get(`${path}/`)?.kind === 'page') {
-      return respond(Response, request, 308, { location: `${path}/${url.search}` }, null);
-    }
-    return fail(request, url, { code: 'resource_not_found' });
+  function refusal(request: Request, site: SiteRequest): Promise<Response> | null {
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return fail(request, site, 405, { allow: SITE_ALLOW });
+    return gone.has(site.target.path) ? fail(request, site, 410) : null;
   }
 
-  return { handle };
+  /** A discovery document: one representation, listed in the manifest. */
+  async function document(request: Request, site: SiteRequest) {
+    const refused = refusal(request, site);
+    if (refused) return refused;
+    const facts = manifest.documents[site.target.path];
+    const body = facts && (await bodies.get(bodyKey(site.target.path) ?? ''));
+    if (!facts || !body) return fail(request, site, 404);
+    return send(request, site, body, facts.type, facts.link ? { link: facts.link } : {});
+  }
+
+  /** A Markdown twin by its `.md` URL; 410 when its page was removed. */
+  async function twin(request: Request, site: SiteRequest) {
+    const refused = refusal(request, site);
+    if (refused) return refused;
+    const page = pageOfTwin(site.target.path);
+    if (page.some((path) => gone.has(path))) return fail(request, site, 410);
+    const key = bodyKey(site.target.path);
+    const body = key && (await bodies.get(key));
+    if (!body) return fail(request, site, 404);
+    const link = page.map((path) => manifest.pageLinks[path]).find(Boolean);
+    return send(request, site, body, MARKDOWN_TYPE, { vary: 'Accept', ...(link ? { link } : {}) });
+  }
+
+  /** A page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
+  async function page(request: Request, site: SiteRequest) {
+    const refused = refusal(request, site);
+    if (refused) return refused;
+    const { path, search } = site.target;
+    const key = bodyKey(path);
+    const html = key && (await bodies.get(pageFileKey(key)));
+    if (!html) {
+      if (key && !path.endsWith('/') && (await bodies.get(pageFileKey(`${key}/`))))
+        return respond(Response, request, 308, { location: `${path}/${search}` }, null);
+      return fail(request, site, 404);
+    }
+    const twinPath = markdownTwinPath(path);
+    const links = [
+      `<${manifest.baseUrl}${twinPath}>; rel="alternate"; type="text/markdown"`,
+      manifest.pageLinks[path],
+    ];
+    const extra = { vary: 'Accept', link: links.filter(Boolean).join(', ') };
+    if (negotiate(request.headers.get('accept'), PAGE_OFFERS) === 'text/markdown') {
+      const markdown = await bodies.get(bodyKey(twinPath) ?? '');
+      if (markdown) return send(request, site, markdown, MARKDOWN_TYPE, extra);
+    }
+    return send(request, site, html, HTML_TYPE, extra);
+  }
+
+  return { document, twin, page, fail };
 }
 
-function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext): Map<string, Route> {
-  const { baseUrl, policy, api } = options;
-  const routes = new Map<string, Route>();
-  const portalContext = () => ({ data, baseUrl, policy, index: api.index.value(), tools: options.tools });
-
-  function addPage(path: string, page: () => Page, extra: HeaderMap = {}) {
-    const markdownLink = `<${baseUrl}${markdownTwinPath(path)}>; rel="alternate"; type="text/markdown"`;
-    const links = [markdownLink, extra.link].filter(Boolean).join(', ');
-    const markdown = lazily(() => [pageMarkdown(page(), baseUrl), MARKDOWN_TYPE, { ...extra, link: links }]);
-    routes.set(path, {
-      kind: 'page',
-      html: lazily(() => [pageHtml(page(), layout), HTML_TYPE, { ...extra, link: links }]),
-      markdown,
-    });
-    routes.set(markdownTwinPath(path), { kind: 'document', representation: markdown });
-  }
-
-  const document = (path: string, make: Parameters<typeof lazily>[0]) =>
-    routes.set(path, { kind: 'document', representation: lazily(make) });
-
-  const { pages, posts } = contentPages(data);
-  for (const page of pages) {
-    const isHome = LANGS.some((lang) => page.canonical.path === langRoot(lang));
-    addPage(page.canonical.path, () => page, isHome ? { link: apiCatalogLink(baseUrl) } : {});
-  }
-  for (const lang of LANGS) {
-    const portal = once(() => portalPage(lang, portalContext()));
-    addPage(portal().canonical.path, portal);
-  }
-
-  const json = (value: unknown) => JSON.stringify(value, null, 2);
-  const skill = once(() => skillMarkdown(data, baseUrl, options.tools));
-  document(PATHS.openapi, () => [json(buildOpenApi({ data, baseUrl, api })), JSON_TYPE]);
-  document(PATHS.llmsTxt, () => [llmsTxt(data, baseUrl), TEXT_TYPE]);
-  document(PATHS.llmsFullTxt, () => [llmsFullTxt(data, posts, baseUrl), TEXT_TYPE]);
-  document(PATHS.auth, () => [authMarkdown(data, baseUrl, policy), MARKDOWN_TYPE]);
-  document(PATHS.apiCatalog, () => [
-    json(apiCatalog(baseUrl)),
-    LINKSET_TYPE,
-    { link: apiCatalogLink(baseUrl) },
-  ]);
-  document(PATHS.aiCatalog, () => [json(aiCatalog(data, baseUrl)), JSON_TYPE]);
-  document(PATHS.mcpServerCard, () => [json(mcpServerCard(data, baseUrl, options.tools)), JSON_TYPE]);
-  document(SKILL_PATH, () => [skill(), MARKDOWN_TYPE]);
-  document(PATHS.agentSkills, () => [
-    json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill()))),
-    JSON_TYPE,
-  ]);
-  return routes;
+/** The error template with the request's path and method written in, escaped for its format. */
+function fillSlots(template: string, format: ErrorFormat, path: string, method: string): string {
+  const encode = (text: string) =>
+    format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
+  const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
+  return template.split(slot(SLOTS.path)).join(encode(path)).split(slot(SLOTS.method)).join(encode(method));
 }
+
+export type Site = ReturnType<typeof createSite>;

@@ -1,7 +1,7 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import type { SiteData } from '../data/types.ts';
-import type { McpTool } from '../mcp/tools.ts';
+import type { Tool } from '../mcp/protocol.ts';
 import { PATHS } from './paths.ts';
 import { sha256Hex } from './sha256.ts';
 
@@ -12,7 +12,7 @@ export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 const description = (data: SiteData) =>
   `Find and read posts, series, tag timelines and talks of ${data.site.name} through its public read-only JSON API or MCP server.`;
 
-export function skillMarkdown(data: SiteData, baseUrl: string, tools: readonly McpTool[]): string {
+export function skillMarkdown(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
   const url = (path: string) => baseUrl + path;
   return `---
 name: ${SKILL_NAME}

@@ -1,7 +1,10 @@
 import { resolve } from 'node:path';
 import { readContentFolder } from '../../scripts/content-folder.ts';
+import { emitDeployment } from '../../src/build/emit.ts';
 import { compileContent } from '../../src/content/compile.ts';
+import type { RatePolicy } from '../../src/core/deployment.ts';
 import type { SiteData } from '../../src/data/types.ts';
+import type { Deployment } from '../../src/handler.ts';
 import { ROOT } from './server.ts';
 
 export const FIXTURES = resolve(ROOT, 'test/fixtures');
@@ -14,4 +17,18 @@ export async function fixtureData(name: string, now = BUILD_TIME): Promise<SiteD
 
 export async function sampleData(): Promise<SiteData> {
   return compileContent(await readContentFolder(resolve(ROOT, 'content')), new Date());
+}
+
+/** The deployment the build would write for `data`, kept in memory: the same bodies, read back by key. */
+export async function deployed(
+  data: SiteData,
+  baseUrl: string,
+  policy: RatePolicy = { quota: 300, windowSeconds: 60 },
+): Promise<Deployment & { bodies: Map<string, Uint8Array> }> {
+  const bodies = new Map<string, Uint8Array>();
+  const encoder = new TextEncoder();
+  const manifest = await emitDeployment(data, { baseUrl, policy }, (key, body) => {
+    bodies.set(key, typeof body === 'string' ? encoder.encode(body) : body);
+  });
+  return { manifest, bodies, source: { read: async (key) => bodies.get(key) ?? null } };
 }

@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import { createHandler, EdgeRuntime } from 'edge-runtime';
 import { build } from 'esbuild';
+import { serveStatic } from './static-files.mjs';
 
 // Edge Runtime evaluates a script, so the ES module becomes one that exposes its exports.
 const { outputFiles } = await build({
@@ -33,6 +34,8 @@ addEventListener('fetch', (event) => event.respondWith(__folio.default(event.req
 
 const { handler } = createHandler({ runtime });
 const server = createServer((req, res) => {
+  // vercel.json: the static bodies are files; every other path is rewritten to the function.
+  if (serveStatic(req, res)) return;
   req.headers['x-real-ip'] = req.socket.remoteAddress;
   req.headers['x-forwarded-for'] = req.socket.remoteAddress;
   return handler(req, res);

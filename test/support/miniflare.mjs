@@ -1,7 +1,7 @@
 /**
  * Runs the worker of wrangler.toml (its `main`, dist/cloudflare.js, at its compatibility date) as a
- * module worker in workerd through Miniflare on HOST:PORT, with BASE_URL (and any FOLIO_ setting)
- * as the worker's vars. Miniflare, like Cloudflare, sets
+ * module worker in workerd through Miniflare on HOST:PORT, with its [assets] (the deployment folder)
+ * behind the ASSETS binding and any FOLIO_ setting as the worker's vars. Miniflare, like Cloudflare, sets
  * `CF-Connecting-IP` to the address of the connecting client when the request lacks it.
  */
 import { readFileSync } from 'node:fs';
@@ -13,8 +13,18 @@ const setting = (name) => new RegExp(`^${name} = "(.+)"$`, 'm').exec(wrangler)?.
 const bindings = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => name === 'BASE_URL' || name.startsWith('FOLIO_')),
 );
+const assets = /^\[assets\]$([\s\S]*?)(^\[|(?![\s\S]))/m.exec(wrangler)?.[1] ?? '';
+const assetSetting = (name) => new RegExp(`^${name} = "?([^"\n]+)"?$`, 'm').exec(assets)?.[1];
 const mf = new Miniflare({
   modules: true,
+  assets: {
+    directory: new URL(`../../${assetSetting('directory')}`, import.meta.url).pathname,
+    binding: assetSetting('binding'),
+    routerConfig: {
+      has_user_worker: true,
+      invoke_user_worker_ahead_of_assets: assetSetting('run_worker_first') === 'true',
+    },
+  },
   scriptPath: new URL(`../../${setting('main')}`, import.meta.url).pathname,
   compatibilityDate: setting('compatibility_date'),
   bindings,

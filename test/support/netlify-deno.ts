@@ -16,6 +16,17 @@ globalThis.Netlify = {
 // Imported once the Netlify global exists, as on Netlify.
 const { default: folio, config } = await import('../../deploy/netlify/folio.js');
 if (config?.path !== '/*') throw new Error(`deploy/netlify/folio.js declares path ${config?.path}`);
+const excluded = new URLPattern({ pathname: config.excludedPath });
+const published = new URL('../../dist/public', import.meta.url).pathname;
+
+/** What Netlify's CDN does for an excluded path: the published file, or 404. */
+async function staticFile(pathname: string): Promise<Response> {
+  try {
+    return new Response(await Deno.readFile(published + decodeURIComponent(pathname)));
+  } catch {
+    return new Response('Not Found', { status: 404 });
+  }
+}
 
 const port = Number(Deno.env.get('PORT')) || 8787;
 const hostname = Deno.env.get('HOST') || '127.0.0.1';
@@ -26,22 +37,24 @@ const server = Deno.serve(
     onListen: () => console.log(`deno: deploy/netlify/folio.js on http://${hostname}:${port}`),
   },
   (request, info) =>
-    folio(request, {
-      ip: info.remoteAddr.hostname,
-      geo: { city: 'Local', country: { code: 'XX', name: 'Local' }, timezone: 'UTC' },
-      requestId: crypto.randomUUID(),
-      site: { id: 'local', name: 'folio', url: `http://${hostname}:${port}` },
-      deploy: { id: 'local', context: 'dev', published: false },
-      account: { id: 'local' },
-      server: { region: 'local' },
-      params: {},
-      cookies: { get: () => undefined, set: () => {}, delete: () => {} },
-      json: (body, init) => Response.json(body, init),
-      log: console.log,
-      next: () => new Response('no origin behind the edge function', { status: 404 }),
-      rewrite: () => new Response('no origin behind the edge function', { status: 404 }),
-      waitUntil: () => {},
-    }),
+    excluded.test(request.url)
+      ? staticFile(new URL(request.url).pathname)
+      : folio(request, {
+          ip: info.remoteAddr.hostname,
+          geo: { city: 'Local', country: { code: 'XX', name: 'Local' }, timezone: 'UTC' },
+          requestId: crypto.randomUUID(),
+          site: { id: 'local', name: 'folio', url: `http://${hostname}:${port}` },
+          deploy: { id: 'local', context: 'dev', published: false },
+          account: { id: 'local' },
+          server: { region: 'local' },
+          params: {},
+          cookies: { get: () => undefined, set: () => {}, delete: () => {} },
+          json: (body, init) => Response.json(body, init),
+          log: console.log,
+          next: () => new Response('no origin behind the edge function', { status: 404 }),
+          rewrite: () => new Response('no origin behind the edge function', { status: 404 }),
+          waitUntil: () => {},
+        }),
 );
 for (const signal of ['SIGTERM', 'SIGINT'])
   Deno.addSignalListener(signal, () => server.shutdown().then(() => Deno.exit(0)));

@@ -1,5 +1,6 @@
 /** Starts real servers on free loopback ports for the integration tests. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../scripts/bench/free-port.ts';
 
@@ -85,4 +86,9 @@ export function startNetlify(env: Record<string, string> = {}): Promise<RunningS
 /** dist/cloudflare.js as a module worker in workerd, through Miniflare. */
 export function startCloudflare(env: Record<string, string> = {}): Promise<RunningServer> {
   return startProcess(process.execPath, [resolve(ROOT, 'test/support/miniflare.mjs')], env, 60_000);
+}
+
+/** The public address the global setup built dist/public for (the sample content's baseUrl). */
+export function builtBaseUrl(): string {
+  return JSON.parse(readFileSync(resolve(ROOT, 'dist/public/_folio/manifest.json'), 'utf8')).baseUrl;
 }

@@ -13,11 +13,13 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { API_VERSION } from '../../../src/api/endpoints.ts';
-import { siteData } from '../../../src/data/load.ts';
+import { searchIndexKey } from '../../../src/core/deployment.ts';
 import { LANGS, type Lang } from '../../../src/data/types.ts';
-import { JSON_TYPE, PROBLEM_TYPE } from '../../../src/http/body.ts';
-import { apiHeaders, CACHE_NONE, CACHE_PUBLIC, ratePolicy } from '../../../src/http/headers.ts';
-import { loadSearchIndex } from '../../../src/mcp/search-index.ts';
+import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
+import { JSON_TYPE } from '../../../src/http/body.ts';
+import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
+import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
+import { loadSearchIndex, type StoredPost } from '../../../src/mcp/search-index.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 
@@ -65,29 +67,27 @@ for (const exchange of fixture.exchanges) {
       etag: exchange.headers.etag,
     });
 }
-const posts = new Map(siteData.posts.map((post) => [post.id, post]));
 // MiniSearch over the index Folio's build wrote, loaded with the options it was built with.
-const indexes = new Map(LANGS.map((lang) => [lang, loadSearchIndex(siteData.searchIndex[lang])]));
+const out = process.env.FOLIO_OUT ?? 'dist/public';
+const indexOf = (lang: Lang) => readFileSync(`${out}/_folio${searchIndexKey(lang)}`, 'utf8');
+const indexes = new Map(LANGS.map((lang) => [lang, loadSearchIndex(indexOf(lang))]));
 
 /** Posts with every word first, else posts with any of them; the best `limit`, as Folio ranks them. */
 function searchPosts(query: string, lang: Lang, limit: number) {
   const index = indexes.get(lang)!;
   let found = index.search(query, { combineWith: 'AND' });
   if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
-  const results = found.slice(0, limit).flatMap((match) => {
-    const post = posts.get(match.id as string);
-    if (!post) return [];
-    return [
-      {
-        slug: post.slug,
-        title: post.title,
-        description: post.description,
-        pubDate: post.pubDate,
-        tags: post.allTags,
-        url: BASE_URL + post.path,
-        score: Math.round(match.score * 1000) / 1000,
-      },
-    ];
+  const results = found.slice(0, limit).map((match) => {
+    const post = match as unknown as StoredPost;
+    return {
+      slug: post.slug,
+      title: post.title,
+      description: post.description,
+      pubDate: post.pubDate,
+      tags: post.tagList,
+      url: post.url,
+      score: Math.round(match.score * 1000) / 1000,
+    };
   });
   return { query, lang, total: found.length, results };
 }

@@ -1,0 +1,5 @@
+/** The build's manifest, bundled into the edge functions (scripts/bundle.ts resolves it). */
+declare module 'folio:manifest' {
+  const manifest: unknown;
+  export default manifest;
+}

@@ -1,0 +1,124 @@
+/**
+ * The build's last step: every GET body of the service, exactly as served, written through a sink
+ * (a folder, or memory in the tests), and the manifest the run time needs beside them. BASE_URL
+ * and the quota are inputs here: nothing is assembled at run time.
+ */
+
+import { deprecationHeaders } from '../api/deprecation.ts';
+import type { RateLimitPolicy } from '../api/index-document.ts';
+import { tagsInUse } from '../api/records.ts';
+import { createApiResources } from '../api/resources.ts';
+import {
+  bodyKey,
+  ERROR_STATUSES,
+  type ErrorStatus,
+  errorPageKey,
+  LIMIT_MAX,
+  LIST_HEAD_SUFFIX,
+  type ListFacts,
+  MANIFEST_KEY,
+  type Manifest,
+  MCP_TOOLS_KEY,
+  pageFileKey,
+  SLOTS,
+  searchIndexKey,
+} from '../core/deployment.ts';
+import type { Lang, SiteData } from '../data/types.ts';
+import type { PrerenderedList } from '../http/body.ts';
+import { toolDescriptors } from '../mcp/descriptors.ts';
+import { buildSearchIndex } from '../mcp/search-index.ts';
+import { instructionsFor } from './instructions.ts';
+import { siteBodies } from './site-bodies.ts';
+
+/** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
+export type Sink = (key: string, body: Uint8Array | string) => void | Promise<void>;
+
+export interface EmitOptions {
+  baseUrl: string;
+  policy: RateLimitPolicy;
+}
+
+const encoder = new TextEncoder();
+const json = (value: unknown) => JSON.stringify(value);
+
+export async function emitDeployment(data: SiteData, options: EmitOptions, sink: Sink): Promise<Manifest> {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const api = createApiResources(data, baseUrl, options.policy);
+  const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
+
+  await write('/api/index.json', api.index.body().bytes);
+  const lists: Record<string, ListFacts> = {};
+  for (const [operationId, list] of Object.entries(api.posts)) {
+    const path = api.urls(operationId as keyof typeof api.posts)[0]!.slice(baseUrl.length);
+    const body = list.body();
+    await write(path, body.bytes);
+    await write(path + LIST_HEAD_SUFFIX, listHead(body));
+    lists[path] = { total: body.ends.length, ends: [...body.ends.subarray(0, LIMIT_MAX)] };
+  }
+  const documents = [
+    ...[...api.seriesListings].map(([key, r]) => [`/api/series/${key}index.json`, r] as const),
+    ...[...api.seriesDetails].map(([key, r]) => [`/api/series/${key}.json`, r] as const),
+    ...[...api.timelines].map(([key, r]) => [`/api/timeline/${pathOf(key)}.json`, r] as const),
+    ...[...api.slides].map(([key, r]) => [`/api/slides-timeline/${key.slice(0, -1)}.json`, r] as const),
+  ];
+  for (const [path, resource] of documents) await write(path, resource.body().bytes);
+
+  const site = siteBodies(data, { baseUrl, policy: options.policy, index: api.index.value() });
+  for (const page of site.pages) {
+    await sink(pageFileKey(bodyKey(page.path) as string), page.html);
+    await write(page.twinPath, page.markdown);
+  }
+  for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
+  for (const lang of data.site.languages) {
+    for (const status of ERROR_STATUSES) {
+      const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
+      for (const [format, text] of Object.entries(page))
+        await sink(errorPageKey(lang, status, format as keyof typeof page), text);
+    }
+  }
+
+  await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors() }));
+  const indexes = buildSearchIndex(data.posts, baseUrl);
+  for (const lang of data.site.languages) await sink(searchIndexKey(lang), indexes[lang]);
+
+  const manifest: Manifest = {
+    format: 1,
+    baseUrl,
+    siteName: data.site.name,
+    languages: [...data.site.languages],
+    policy: options.policy,
+    gone: [...data.gone],
+    deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
+    lists,
+    documents: Object.fromEntries(
+      Object.entries(site.documents).map(([path, { type, link }]) => [
+        path,
+        link ? { type, link } : { type },
+      ]),
+    ),
+    pageLinks: site.pageLinks,
+    mcp: {
+      title: data.site.name,
+      instructions: instructionsFor(data),
+      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, tagsInUse(data, lang)])),
+    },
+  };
+  await sink(MANIFEST_KEY, json(manifest));
+  return manifest;
+}
+
+/** `en/http` -> `en/http` with the tag percent-encoded, as its URL has it. */
+function pathOf(key: string): string {
+  const [lang, ...tag] = key.split('/');
+  return `${lang}/${encodeURIComponent(tag.join('/'))}`;
+}
+
+/** The first LIMIT_MAX elements of a list as a JSON array: what every `limit` is sliced from. */
+function listHead(list: PrerenderedList): Uint8Array {
+  if (list.ends.length <= LIMIT_MAX) return list.bytes;
+  const end = list.ends[LIMIT_MAX - 1] as number;
+  const head = new Uint8Array(end + 1);
+  head.set(list.bytes.subarray(0, end));
+  head[end] = encoder.encode(']')[0] as number;
+  return head;
+}

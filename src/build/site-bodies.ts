@@ -1,0 +1,116 @@
+/**
+ * Build time: the site's pages with their Markdown twins, the discovery documents and the error
+ * page templates, as text.
+ */
+import type { RateLimitPolicy } from '../api/index-document.ts';
+import { createApiResources } from '../api/resources.ts';
+import type { ApiIndex } from '../api/schemas.ts';
+import type { ErrorStatus } from '../core/deployment.ts';
+import type { Lang, SiteData } from '../data/types.ts';
+import { JSON_TYPE } from '../http/body.ts';
+import { toolDescriptors } from '../mcp/descriptors.ts';
+import {
+  aiCatalog,
+  apiCatalog,
+  apiCatalogLink,
+  authMarkdown,
+  LINKSET_TYPE,
+  mcpServerCard,
+} from '../site/catalogs.ts';
+import { errorRepresentation, type SiteError } from '../site/errors.ts';
+import type { LayoutContext } from '../site/layout.ts';
+import { langRoot } from '../site/links.ts';
+import { llmsFullTxt, llmsTxt } from '../site/llms.ts';
+import { buildOpenApi } from '../site/openapi.ts';
+import { type Page, pageHtml, pageMarkdown } from '../site/page.ts';
+import { contentPages } from '../site/pages.ts';
+import { markdownTwinPath, PATHS } from '../site/paths.ts';
+import { portalPage } from '../site/portal.ts';
+import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../site/representation.ts';
+import { SKILL_PATH, skillMarkdown, skillsIndex } from '../site/skills.ts';
+
+export interface SiteContext {
+  baseUrl: string;
+  policy: RateLimitPolicy;
+  index: ApiIndex;
+}
+
+export interface PageBodies {
+  path: string;
+  twinPath: string;
+  html: string;
+  markdown: string;
+}
+
+export interface DocumentBody {
+  text: string;
+  type: string;
+  link?: string;
+}
+
+const ERRORS: Record<ErrorStatus, SiteError['code']> = {
+  404: 'resource_not_found',
+  405: 'method_not_allowed',
+  410: 'gone',
+};
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+export function siteBodies(data: SiteData, context: SiteContext) {
+  const { baseUrl, policy, index } = context;
+  const layout: LayoutContext = { site: data.site, baseUrl };
+  const tools = toolDescriptors();
+  const { pages: content, posts } = contentPages(data);
+  const portals = data.site.languages.map((lang) =>
+    portalPage(lang, { data, baseUrl, policy, index, tools }),
+  );
+  const homes = new Set(data.site.languages.map(langRoot));
+
+  const pageLinks: Record<string, string> = {};
+  for (const home of homes) pageLinks[home] = apiCatalogLink(baseUrl);
+
+  const pages: PageBodies[] = [...content, ...portals].map((page: Page) => ({
+    path: page.canonical.path,
+    twinPath: markdownTwinPath(page.canonical.path),
+    html: pageHtml(page, layout),
+    markdown: pageMarkdown(page, baseUrl),
+  }));
+
+  const skill = skillMarkdown(data, baseUrl, tools);
+  const api = createApiResources(data, baseUrl, policy);
+  const documents: Record<string, DocumentBody> = {
+    [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
+    [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl), type: TEXT_TYPE },
+    [PATHS.llmsFullTxt]: { text: llmsFullTxt(data, posts, baseUrl), type: TEXT_TYPE },
+    [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
+    [PATHS.apiCatalog]: {
+      text: json(apiCatalog(baseUrl)),
+      type: LINKSET_TYPE,
+      link: apiCatalogLink(baseUrl),
+    },
+    [PATHS.aiCatalog]: { text: json(aiCatalog(data, baseUrl)), type: JSON_TYPE },
+    [PATHS.mcpServerCard]: { text: json(mcpServerCard(data, baseUrl, tools)), type: JSON_TYPE },
+    [SKILL_PATH]: { text: skill, type: MARKDOWN_TYPE },
+    [PATHS.agentSkills]: {
+      text: json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill))),
+      type: JSON_TYPE,
+    },
+  };
+
+  /** One error page in each format, with the path and method left as slots for the run time. */
+  function errorPage(lang: Lang, status: ErrorStatus, path: string, method: string) {
+    const error: SiteError =
+      status === 405 ? { code: 'method_not_allowed', method } : { code: ERRORS[status] as 'gone' };
+    const root = langRoot(lang);
+    const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
+    const at = (accept: string, encode: (text: string) => string = (text) => text) => {
+      const page = errorRepresentation(error, `${root}${path}`, accept, layout, {}).body.bytes;
+      return new TextDecoder()
+        .decode(page)
+        .split(encode(`${root}${path}`))
+        .join(encode(path));
+    };
+    return { html: at(HTML_TYPE), md: at(MARKDOWN_TYPE), json: at('application/problem+json', inJson) };
+  }
+
+  return { pages, documents, pageLinks, errorPage };
+}

@@ -1,0 +1,7 @@
+/** The API's version and the prefixes it is served under (spec section 9). */
+export const API_VERSION = '1.0.0';
+/** Every API path is served under each of these prefixes with an identical response. */
+export const API_PREFIXES = ['/api/', '/api/v1/'] as const;
+/** The versioned prefix, as an alias of the canonical one. */
+export const canonicalApiPath = (path: string) =>
+  path.startsWith('/api/v1/') ? `/api/${path.slice(8)}` : path;

@@ -1,0 +1,100 @@
+/**
+ * What the build hands the run time: a folder of prerendered bodies (read through a `BodySource`)
+ * and a small manifest with what the bodies alone do not say. Both the build and every runtime
+ * read this file; it imports nothing.
+ */
+
+/** Where the bodies live inside the deployment folder, and the manifest's own key. */
+export const BODIES_PREFIX = '/_folio';
+export const MANIFEST_KEY = '/manifest.json';
+
+/** The first elements of a post list, enough for any `limit`: served from `<path>` + HEAD_SUFFIX. */
+export const LIST_HEAD_SUFFIX = '.head';
+export const LIMIT_MAX = 500;
+
+/** A JSON array of posts: its length and the byte offsets just past each of its first elements. */
+export interface ListFacts {
+  total: number;
+  /** `ends[i]` is the offset just past element i in the head file (at most LIMIT_MAX entries). */
+  ends: number[];
+}
+
+export interface RatePolicy {
+  quota: number;
+  windowSeconds: number;
+}
+
+/** A discovery document: one type, maybe a Link header of its own. */
+export interface DocumentFacts {
+  type: string;
+  link?: string;
+}
+
+export interface Manifest {
+  format: 1;
+  /** The public address every absolute URL in the bodies was built with. */
+  baseUrl: string;
+  siteName: string;
+  /** The content languages; the first serves the root pages. */
+  languages: string[];
+  /** The quota the prerendered documents announce, and the run time's default. */
+  policy: RatePolicy;
+  /** Paths removed for good (410), canonical `/api/` form for API paths. */
+  gone: string[];
+  /** Response headers of deprecated endpoints, by operationId. */
+  deprecations: Record<string, Record<string, string>>;
+  /** The post lists, by canonical API path. */
+  lists: Record<string, ListFacts>;
+  /** The discovery documents outside /api/, by path. */
+  documents: Record<string, DocumentFacts>;
+  /** Extra `Link` header values of pages, by path (the home pages point at the API catalog). */
+  pageLinks: Record<string, string>;
+  mcp: McpFacts;
+}
+
+/** What the MCP server says beyond the bodies it reads. */
+export interface McpFacts {
+  title: string;
+  instructions: string;
+  /** Tags with a post, by language: the hint of get_posts_by_tag's "no such tag". */
+  tags: Record<string, string[]>;
+}
+
+/** Where the build puts the MCP bodies and the site's error page templates. */
+export const MCP_TOOLS_KEY = '/mcp/tools.json';
+export const searchIndexKey = (lang: string) => `/mcp/search-${lang}.json`;
+export type ErrorFormat = 'html' | 'md' | 'json';
+export const ERROR_STATUSES = [404, 405, 410] as const;
+export type ErrorStatus = (typeof ERROR_STATUSES)[number];
+export const errorPageKey = (lang: string, status: ErrorStatus, format: ErrorFormat) =>
+  `/errors/${lang}/${status}.${format}`;
+/** Placeholders of the request's path and method in the error templates (no content produces them). */
+export const SLOTS = { path: '\u0000path\u0000', method: '\u0000method\u0000' } as const;
+
+/**
+ * The key of a URL path in the body folder. Each segment is percent-decoded, then encoded again so
+ * that the key is the same whatever escapes the client chose; `%` becomes `~` (and `~` itself is
+ * escaped) so no CDN decodes it on the way, and a leading dot is escaped so no platform hides the
+ * file. Null when a segment is not valid percent-encoding.
+ */
+export function bodyKey(path: string): string | null {
+  let key = '';
+  for (const segment of path.split('/').slice(1)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    key += `/${storeSegment(decoded)}`;
+  }
+  return key;
+}
+
+function storeSegment(text: string): string {
+  const encoded = encodeURIComponent(text).replace(/~/g, '%7E').replace(/%/g, '~');
+  return encoded.startsWith('.') ? `~2E${encoded.slice(1)}` : encoded;
+}
+
+/** The file of a site page: `/blog/x/` -> `/blog/x/index.html`, `/developers` -> `/developers.html`. */
+export const pageFileKey = (key: string) => (key.endsWith('/') ? `${key}index.html` : `${key}.html`);

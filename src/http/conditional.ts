@@ -1,0 +1,22 @@
+/** Conditional requests: If-None-Match against a strong ETag, and what a 304 keeps (RFC 9110). */
+import type { HeaderMap } from './cors.ts';
+
+/** RFC 9110 13.1.2: If-None-Match uses the weak comparison; `*` matches any current representation. */
+export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
+  for (const tag of header.split(',')) {
+    const trimmed = tag.trim();
+    if ((trimmed.startsWith('W/') ? trimmed.slice(2) : trimmed) === opaque) return true;
+  }
+  return false;
+}
+
+/** RFC 9110 15.4.5: a 304 sends validators and caching headers, not representation metadata. */
+const NOT_SENT_WITH_304 = ['content-type', 'content-length', 'x-total-count', 'x-markdown-tokens'];
+
+export function notModifiedHeaders(headers: HeaderMap): HeaderMap {
+  for (const name of NOT_SENT_WITH_304) delete headers[name];
+  return headers;
+}

@@ -1,0 +1,20 @@
+/** Build time: the tools/list descriptors, each schema converted from its valibot source. */
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type * as v from 'valibot';
+import { type JsonObject, READ_ONLY, type Tool } from './protocol.ts';
+import { TOOL_SPECS } from './tool-specs.ts';
+
+function jsonSchema(schema: v.GenericSchema): JsonObject {
+  return toJsonSchema(schema) as JsonObject;
+}
+
+export function toolDescriptors(): Tool[] {
+  return TOOL_SPECS.map((spec) => ({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    inputSchema: jsonSchema(spec.input),
+    outputSchema: jsonSchema(spec.output),
+    annotations: READ_ONLY,
+  }));
+}

@@ -1,0 +1,75 @@
+/**
+ * The one route table of the service, in itty-router's path syntax: every API path under both
+ * prefixes, the MCP endpoint, each discovery document, the site's pages and their Markdown twins,
+ * and each area's fallback. Matching runs over the router's compiled routes in one synchronous
+ * pass (no URL parsing, no query parsing, no promise per route).
+ */
+import { IttyRouter } from 'itty-router';
+import { ENDPOINTS } from './api/endpoints.ts';
+import { API_PREFIXES } from './core/api.ts';
+import type { Manifest } from './core/deployment.ts';
+
+export type RouteName =
+  | 'apiDocument'
+  | 'apiPostList'
+  | 'apiFallback'
+  | 'mcp'
+  | 'siteDocument'
+  | 'sitePage'
+  | 'siteTwin';
+
+export interface Route {
+  name: RouteName;
+  /** The endpoint's operationId, for API routes. */
+  operationId?: string;
+}
+
+/** The site's page paths in one language, as `/prefix`-relative patterns; each has a Markdown twin. */
+const PAGE_PATTERNS = [
+  '/',
+  '/blog/',
+  '/blog/:slug/',
+  '/series/:slug/',
+  '/tags/:tag/',
+  '/talks/',
+  '/talks/:slug/',
+  '/developers',
+];
+const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
+
+export function createRouteTable(manifest: Manifest) {
+  const router = IttyRouter();
+  const add = (pattern: string, route: Route) => router.all(pattern, () => route);
+
+  for (const prefix of API_PREFIXES) {
+    for (const endpoint of ENDPOINTS) {
+      const pattern = prefix + endpoint.pathTemplate.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
+      const name = endpoint.isPostIndex ? 'apiPostList' : 'apiDocument';
+      add(pattern, { name, operationId: endpoint.operationId });
+    }
+  }
+  add('/api/*', { name: 'apiFallback' });
+  add('/mcp', { name: 'mcp' });
+  add('/.well-known/mcp', { name: 'mcp' });
+  for (const path of Object.keys(manifest.documents)) add(path, { name: 'siteDocument' });
+  manifest.languages.forEach((lang, i) => {
+    const prefix = i === 0 ? '' : `/${lang}`;
+    for (const page of PAGE_PATTERNS) {
+      add(prefix + twinPattern(page), { name: 'siteTwin' });
+      add(prefix + page, { name: 'sitePage' });
+    }
+  });
+  add('/*.md', { name: 'siteTwin' });
+  add('*', { name: 'sitePage' });
+
+  const table = router.routes.map(([, pattern, handlers]) => ({
+    pattern,
+    route: (handlers[0] as () => Route)(),
+  }));
+
+  /** The first route whose pattern matches the path (the `*` fallback always does). */
+  return function match(path: string): Route {
+    for (const entry of table) if (entry.pattern.test(path)) return entry.route;
+    return { name: 'sitePage' };
+  };
+}
