@@ -10,6 +10,23 @@ const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req })
   handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
 );
 
-createServer(adapter).listen(port, host, () => {
+/**
+ * An absolute-form target (`GET http://host/path`, RFC 9112 3.2.2) becomes its origin form, so the
+ * Host header cannot be glued in front of it when the request URL is built.
+ */
+function originForm(target: string | undefined): string | undefined {
+  if (!target || target.startsWith('/') || target === '*') return target;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return target;
+  }
+}
+
+createServer((req, res) => {
+  req.url = originForm(req.url);
+  return adapter(req, res);
+}).listen(port, host, () => {
   console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
 });

@@ -23,11 +23,14 @@ const TARGET_CHARS = /^[\x21\x24-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 
 export function parseTarget(request: Request): ParsedTarget {
   const url = request.url;
-  const schemeEnd = url.indexOf('://');
-  const pathStart = schemeEnd === -1 ? -1 : url.indexOf('/', schemeEnd + 3);
-  const authority =
-    schemeEnd === -1 ? '' : url.slice(schemeEnd + 3, pathStart === -1 ? undefined : pathStart);
-  const rest = pathStart === -1 ? '/' : url.slice(pathStart);
+  const host = request.headers.get('host');
+  // Origin-form (`/path`) when a runtime had no Host to build an absolute URL from (HTTP/1.0).
+  const schemeEnd = url.startsWith('/') ? -3 : url.indexOf('://');
+  // Some adapters glue the Host header in front of the target as it is: cut exactly that off.
+  const gluedHost = host !== null && schemeEnd >= 0 && url.startsWith(host, schemeEnd + 3);
+  const pathStart = gluedHost ? schemeEnd + 3 + (host as string).length : url.indexOf('/', schemeEnd + 3);
+  const authority = schemeEnd < 0 ? '' : url.slice(schemeEnd + 3, pathStart === -1 ? undefined : pathStart);
+  const rest = pathStart === -1 || pathStart === url.length ? '/' : url.slice(pathStart);
   const hashAt = rest.indexOf('#');
   const target = hashAt === -1 ? rest : rest.slice(0, hashAt);
   const queryAt = target.indexOf('?');
@@ -38,8 +41,7 @@ export function parseTarget(request: Request): ParsedTarget {
 
   if (url.length > MAX_URL_LENGTH)
     return refuse(414, `The request target is longer than ${MAX_URL_LENGTH} characters.`);
-  const host = request.headers.get('host');
-  if ((host !== null && !HOST.test(host)) || !HOST.test(authority))
+  if ((host !== null && !HOST.test(host)) || (authority !== '' && !HOST.test(authority)))
     return refuse(400, `The Host header ${JSON.stringify(host ?? authority)} is not a usable host name.`);
   if (!TARGET_CHARS.test(rawPath) || !rawPath.startsWith('/'))
     return refuse(400, `The request target ${JSON.stringify(rawPath.slice(0, 200))} is not a path.`);
