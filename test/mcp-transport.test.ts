@@ -157,6 +157,22 @@ describe('lifecycle methods', () => {
     expect(body.id).toStrictEqual(id);
   });
 
+  it.each(['12345678901234567890', '1.0', '1e3', '-0', '"\\u0041"'])(
+    'echoes the id %s as written, digit for digit',
+    async (id) => {
+      const response = await post(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+      expect(await response.text()).toBe(`{"jsonrpc":"2.0","id":${id},"result":{}}`);
+    },
+  );
+
+  it('echoes a large id as written in errors too', async () => {
+    const unknown = await post('{"jsonrpc":"2.0","id":98765432109876543210,"method":"nope"}');
+    expect(await unknown.text()).toContain('"id":98765432109876543210,');
+    const badVersion = await post('{"jsonrpc":"1.0","id":98765432109876543211,"method":"ping"}');
+    expect(badVersion.status).toBe(400);
+    expect(await badVersion.text()).toContain('"id":98765432109876543211,');
+  });
+
   it('an unknown method is -32601 with the id echoed', async () => {
     const body = await errorOf(await rpc('resources/list', {}, 'r-1'), 200, -32601);
     expect(body.id).toBe('r-1');
