@@ -3,6 +3,16 @@ import * as v from 'valibot';
 
 export type ArgumentsSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
 
+const SHOWN_LENGTH = 60;
+
+/** A value a client sent, as JSON, cut short when long so a message never repeats a whole body. */
+export function shown(value: unknown): string {
+  const json = JSON.stringify(value);
+  if (json.length <= SHOWN_LENGTH) return json;
+  const what = typeof value === 'string' ? `a string of ${value.length} characters` : 'a value';
+  return `${what} starting ${json.slice(0, SHOWN_LENGTH)}…`;
+}
+
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
 function describe(issue: v.BaseIssue<unknown>, accepted: string): string {

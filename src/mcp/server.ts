@@ -2,6 +2,7 @@
 import { API_VERSION } from '../api/endpoints.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { once } from '../http/body.ts';
+import { shown } from './arguments.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
 import {
   type InitializeResult,
@@ -63,7 +64,11 @@ export function createServer(data: SiteData, tools: readonly McpTool[]) {
         return invalidParams(`Invalid params: "name" must be a tool name (${toolNames}).`);
       const tool = byName.get(params.name);
       if (!tool) return invalidParams(`Unknown tool "${params.name}"; the tools are ${toolNames}.`);
-      const called = tool.call(params.arguments);
+      const args = 'arguments' in params ? params.arguments : {};
+      if (!isObject(args)) {
+        return invalidParams(`Invalid params: "arguments" must be an object, received ${shown(args)}.`);
+      }
+      const called = tool.call(args);
       return called.ok ? ok(called.value) : invalidParams(called.message);
     },
   };

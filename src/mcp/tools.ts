@@ -39,7 +39,7 @@ interface ToolSpec<I extends ArgumentsSchema, O extends v.GenericSchema> {
 export interface McpTool {
   name: string;
   descriptor: () => Tool;
-  call: (args: unknown) => Parsed<CallToolResult>;
+  call: (args: JsonObject) => Parsed<CallToolResult>;
 }
 
 const LANGUAGE: Record<Lang, string> = { en: 'English', es: 'Spanish' };
@@ -68,7 +68,7 @@ function defineTool<I extends ArgumentsSchema, O extends v.GenericSchema>(spec: 
       annotations: READ_ONLY,
     }),
     call(args) {
-      const parsed = parseArguments(spec.name, spec.input, args === undefined ? {} : args);
+      const parsed = parseArguments(spec.name, spec.input, args);
       if (!parsed.ok) return parsed;
       const outcome = spec.run(parsed.value);
       if (!outcome.found) return { ok: true, value: errorResult(outcome.message) };
