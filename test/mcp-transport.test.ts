@@ -221,6 +221,19 @@ describe('HTTP methods', () => {
     },
   );
 
+  it('HEAD answers with the status and headers of GET, Content-Length included, and no body', async () => {
+    for (const path of ['/mcp', '/.well-known/mcp']) {
+      // Two fresh clients, so the RateLimit headers match too.
+      const get = await handler.fetch(new Request(BASE + path), { clientAddress: `192.0.2.${path.length}` });
+      const head = await handler.fetch(new Request(BASE + path, { method: 'HEAD' }), {
+        clientAddress: `198.51.100.${path.length}`,
+      });
+      expect(head.status).toBe(get.status);
+      expect(Object.fromEntries(head.headers)).toEqual(Object.fromEntries(get.headers));
+      expect(await head.text()).toBe('');
+    }
+  });
+
   it('answers a CORS preflight with 204 and the allowed method and headers', async () => {
     const response = await handler.fetch(
       new Request(`${BASE}/mcp`, {

@@ -82,7 +82,9 @@ export function createMcp(data: SiteData, options: McpOptions) {
   async function handle(request: Request, context: LimitedContext): Promise<Response> {
     const { rate } = context;
     if (request.method !== 'POST') {
-      const message = `Method Not Allowed: ${request.method} ${context.url.pathname}; send JSON-RPC 2.0 messages with POST.`;
+      // HEAD is answered as GET would be (RFC 9110 9.3.2), so both report the same Content-Length.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const message = `Method Not Allowed: ${method} ${context.url.pathname}; send JSON-RPC 2.0 messages with POST.`;
       return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_AREA.allow });
     }
     return handlePost(request, rate);
