@@ -65,12 +65,17 @@ export function createMcp(data: SiteData, options: McpOptions) {
     if (refusal) {
       return sendError(request, rate, refusal.status, { code: SERVER_ERROR, message: refusal.message });
     }
-    const bytes = await readBody(request);
-    if (bytes === null) {
+    const read = await readBody(request);
+    if (read.kind === 'too-large') {
       const message = `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes.`;
       return sendError(request, rate, 413, { code: SERVER_ERROR, message });
     }
-    const parsed = parseMessage(bytes);
+    if (read.kind === 'incomplete') {
+      // Most often nobody is left to read this: the client hung up mid-body.
+      const message = 'Bad Request: the request body ended before it was complete.';
+      return sendError(request, rate, 400, { code: SERVER_ERROR, message });
+    }
+    const parsed = parseMessage(read.bytes);
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
     if (message.kind !== 'request') return send(request, rate, 202, null);
