@@ -4,7 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import Ajv from 'ajv';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
@@ -18,7 +19,11 @@ let tools: Tools;
 
 beforeAll(async () => {
   server = await startNode();
-  client = new Client({ name: 'folio-tests', version: '1.0.0' });
+  // The client checks every structuredContent against its tool's outputSchema, here as JSON Schema 2020-12.
+  client = new Client(
+    { name: 'folio-tests', version: '1.0.0' },
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(strict2020()) },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
   tools = (await client.listTools()).tools;
 });
@@ -34,12 +39,17 @@ async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A JSON Schema 2020-12 validator that refuses unknown keywords and any other dialect's $schema. */
+function strict2020() {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats(ajv);
+  return ajv;
+}
+
 function validatorFor(name: string) {
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool?.outputSchema) throw new Error(`${name} has no outputSchema`);
-  const ajv = new Ajv({ allErrors: true, strict: true });
-  addFormats(ajv);
-  return ajv.compile(tool.outputSchema);
+  return strict2020().compile(tool.outputSchema);
 }
 
 describe('the SDK client', () => {
@@ -54,6 +64,15 @@ describe('the SDK client', () => {
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    }
+  });
+
+  it('declares every input and output schema in JSON Schema 2020-12', () => {
+    for (const tool of tools) {
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        expect(schema?.$schema, tool.name).toBe('https://json-schema.org/draft/2020-12/schema');
+        expect(() => strict2020().compile(schema!), tool.name).not.toThrow();
+      }
     }
   });
 

@@ -447,6 +447,9 @@ describe('tools/list', () => {
       expect((tool.description as string).length).toBeGreaterThan(80);
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        expect(schema).toHaveProperty('$schema', 'https://json-schema.org/draft/2020-12/schema');
+      }
       expect(tool.annotations).toEqual({
         readOnlyHint: true,
         destructiveHint: false,

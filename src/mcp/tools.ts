@@ -48,8 +48,9 @@ function found<T>(value: T): Outcome<T> {
   return { found: true, value };
 }
 
+/** JSON Schema 2020-12, the dialect MCP assumes for tool schemas (the converter's default is draft-07). */
 function jsonSchema(schema: v.GenericSchema): JsonObject {
-  return toJsonSchema(schema) as JsonObject;
+  return toJsonSchema(schema, { target: 'draft-2020-12' }) as JsonObject;
 }
 
 function errorResult(text: string): CallToolResult {
