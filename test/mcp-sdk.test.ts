@@ -127,7 +127,10 @@ describe('the SDK client', () => {
     await expect(unknown).rejects.toBeInstanceOf(McpError);
     await expect(unknown).rejects.toMatchObject({ code: -32602 });
     const bad = client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
-    await expect(bad).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('"limit"') });
+    await expect(bad).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('limit: expected an integer from 1 to 50, received 0'),
+    });
   });
 
   it('ping answers', async () => {

@@ -591,25 +591,61 @@ describe('tools/call', () => {
     await errorOf(await rpc('tools/call', { arguments: {} }), 200, -32602);
   });
 
+  const LONG_QUERY = 'x'.repeat(201);
   it.each([
-    ['search_blog_posts', {}, 'missing required argument "query"'],
-    ['search_blog_posts', { query: 42 }, 'argument "query": expected string, received 42'],
-    ['search_blog_posts', { query: '' }, 'argument "query"'],
-    ['search_blog_posts', { query: 'x'.repeat(201) }, 'argument "query"'],
-    ['search_blog_posts', { query: 'x', limit: 51 }, 'argument "limit"'],
-    ['search_blog_posts', { query: 'x', limit: 2.5 }, 'argument "limit"'],
-    ['search_blog_posts', { query: 'x', lang: 'fr' }, 'argument "lang"'],
-    ['get_series', { lang: 'en' }, 'missing required argument "slug"'],
-    ['get_series', { slug: 'Not A Slug' }, 'argument "slug"'],
-    ['get_posts_by_tag', { tag: 'http', limit: '5' }, 'argument "limit": expected number, received "5"'],
-    ['get_posts_by_tag', { tag: 'http', limit: 501 }, 'argument "limit"'],
-    ['list_series', { language: 'en' }, 'unknown argument "language" (accepted: lang)'],
-    ['get_api_index', { lang: 'en' }, 'unknown argument "lang"'],
-  ])('%s with %j is -32602 naming the argument', async (name, args, message) => {
-    const body = await errorOf(await callTool(name, args), 200, -32602);
-    expect(body.error?.message).toContain(`Invalid arguments for ${name}`);
-    expect(body.error?.message).toContain(message);
-  });
+    ['search_blog_posts', {}, 'query: required, expected a string of 1 to 200 characters'],
+    ['search_blog_posts', { query: 42 }, 'query: expected a string of 1 to 200 characters, received 42'],
+    ['search_blog_posts', { query: '' }, 'query: expected a string of 1 to 200 characters, received ""'],
+    [
+      'search_blog_posts',
+      { query: LONG_QUERY },
+      `query: expected a string of 1 to 200 characters, received a string of 201 characters starting "${'x'.repeat(59)}…`,
+    ],
+    ['search_blog_posts', { query: 'x', limit: 51 }, 'limit: expected an integer from 1 to 50, received 51'],
+    [
+      'search_blog_posts',
+      { query: 'x', limit: 2.5 },
+      'limit: expected an integer from 1 to 50, received 2.5',
+    ],
+    [
+      'search_blog_posts',
+      { query: 'x', limit: null },
+      'limit: expected an integer from 1 to 50, received null',
+    ],
+    ['search_blog_posts', { query: 'x', lang: 'fr' }, 'lang: expected "en" or "es", received "fr"'],
+    [
+      'search_blog_posts',
+      { query: ['a'], limit: 0 },
+      'query: expected a string of 1 to 200 characters, received ["a"]; ' +
+        'limit: expected an integer from 1 to 50, received 0',
+    ],
+    ['get_series', { lang: 'en' }, 'slug: required, expected a string matching the pattern ^[a-z0-9-]+$'],
+    [
+      'get_series',
+      { slug: 'Not A Slug' },
+      'slug: expected a string matching the pattern ^[a-z0-9-]+$, received "Not A Slug"',
+    ],
+    ['get_posts_by_tag', { tag: '' }, 'tag: expected a non-empty string, received ""'],
+    [
+      'get_posts_by_tag',
+      { tag: 'http', limit: '5' },
+      'limit: expected an integer from 1 to 500, received "5"',
+    ],
+    [
+      'get_posts_by_tag',
+      { tag: 'http', limit: 501 },
+      'limit: expected an integer from 1 to 500, received 501',
+    ],
+    ['list_series', { language: 'en' }, '"language": not an argument of list_series, which takes lang'],
+    ['list_series', { constructor: 1 }, '"constructor": not an argument of list_series, which takes lang'],
+    ['get_api_index', { lang: 'en' }, '"lang": not an argument of get_api_index, which takes none'],
+  ])(
+    '%s with %j is -32602 saying the argument, what was expected and what came',
+    async (name, args, problems) => {
+      const body = await errorOf(await callTool(name, args), 200, -32602);
+      expect(body.error?.message).toBe(`Invalid arguments for ${name}: ${problems}.`);
+    },
+  );
 });
 
 describe('rate limit', () => {

@@ -11,7 +11,8 @@ import {
   TagTimelineSchema,
 } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { type ArgumentsSchema, type Parsed, parseArguments } from './arguments.ts';
+import { once } from '../http/body.ts';
+import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type CallToolResult, type JsonObject, READ_ONLY, type Tool } from './protocol.ts';
 import {
   LangArgumentsSchema,
@@ -58,18 +59,20 @@ function errorResult(text: string): CallToolResult {
 }
 
 function defineTool<I extends ArgumentsSchema, O extends v.GenericSchema>(spec: ToolSpec<I, O>): McpTool {
+  const inputSchema = once(() => jsonSchema(spec.input));
+  const parseArguments = argumentsParser(spec.name, spec.input, inputSchema);
   return {
     name: spec.name,
     descriptor: () => ({
       name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: jsonSchema(spec.input),
+      inputSchema: inputSchema(),
       outputSchema: jsonSchema(spec.output),
       annotations: READ_ONLY,
     }),
     call(args) {
-      const parsed = parseArguments(spec.name, spec.input, args);
+      const parsed = parseArguments(args);
       if (!parsed.ok) return parsed;
       const outcome = spec.run(parsed.value);
       if (!outcome.found) return { ok: true, value: errorResult(outcome.message) };
