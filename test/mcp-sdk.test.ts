@@ -122,14 +122,22 @@ describe('the SDK client', () => {
     expect(JSON.stringify(result.content)).toContain('list_series');
   });
 
-  it('an unknown tool and a bad argument are -32602 errors', async () => {
+  it('an unknown tool is a -32602 error', async () => {
     const unknown = client.callTool({ name: 'drop_tables', arguments: {} });
     await expect(unknown).rejects.toBeInstanceOf(McpError);
     await expect(unknown).rejects.toMatchObject({ code: -32602 });
-    const bad = client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
-    await expect(bad).rejects.toMatchObject({
-      code: -32602,
-      message: expect.stringContaining('limit: expected an integer from 1 to 50, received 0'),
+  });
+
+  it('a bad argument is an isError result under the negotiated 2025-11-25 (SEP-1303)', async () => {
+    const result = await client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Invalid arguments for search_blog_posts: limit: expected an integer from 1 to 50, received 0.',
+        },
+      ],
+      isError: true,
     });
   });
 

@@ -648,6 +648,35 @@ describe('tools/call', () => {
   );
 });
 
+describe('input validation errors under protocol 2025-11-25 (SEP-1303)', () => {
+  const LATEST = { 'mcp-protocol-version': '2025-11-25' };
+  const badLimit = { name: 'search_blog_posts', arguments: { query: 'x', limit: 2.5 } };
+  const message =
+    'Invalid arguments for search_blog_posts: limit: expected an integer from 1 to 50, received 2.5.';
+
+  it('arguments that fail the input schema are a tool result with isError and the message', async () => {
+    const result = await toolResultOf(await rpc('tools/call', badLimit, 1, { headers: LATEST }));
+    expect(result).toEqual({ content: [{ type: 'text', text: message }], isError: true });
+  });
+
+  it.each([
+    ['no MCP-Protocol-Version', {}],
+    ['2025-06-18', { 'mcp-protocol-version': '2025-06-18' }],
+    ['2025-03-26', { 'mcp-protocol-version': '2025-03-26' }],
+  ])('with %s they are still -32602', async (_, headers) => {
+    const body = await errorOf(await rpc('tools/call', badLimit, 1, { headers }), 200, -32602);
+    expect(body.error?.message).toBe(message);
+  });
+
+  it.each([
+    ['an unknown tool', { name: 'drop_tables', arguments: {} }],
+    ['arguments that are not an object', { name: 'list_series', arguments: [] }],
+    ['no tool name', { arguments: {} }],
+  ])('%s is a malformed call, -32602 in every version', async (_, params) => {
+    await errorOf(await rpc('tools/call', params, 1, { headers: LATEST }), 200, -32602);
+  });
+});
+
 describe('rate limit', () => {
   it('a limited MCP call is the 429 problem+json with the RateLimit headers', async () => {
     const limited = handlerWith({ rateLimit: { quota: 2 } });

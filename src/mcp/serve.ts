@@ -22,7 +22,7 @@ import {
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import type { McpTool } from './tools.ts';
-import { checkPost } from './transport.ts';
+import { checkPost, protocolVersionOf } from './transport.ts';
 
 export interface McpOptions {
   Response: ResponseConstructor;
@@ -79,7 +79,7 @@ export function createMcp(data: SiteData, options: McpOptions) {
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
     if (message.kind !== 'request') return send(request, rate, 202, null);
-    const reply = answer(message.method, message.params);
+    const reply = answer(message.method, message.params, protocolVersionOf(request));
     const body = reply.ok ? resultMessage(message.id, reply.result) : errorMessage(message.id, reply.error);
     return send(request, rate, 200, body);
   }

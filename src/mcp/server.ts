@@ -6,16 +6,18 @@ import { shown } from './arguments.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
 import {
   type InitializeResult,
+  inputErrorsAreToolResults,
   type JsonObject,
   type ListToolsResult,
   negotiateProtocolVersion,
+  toolErrorResult,
 } from './protocol.ts';
 import type { McpTool } from './tools.ts';
 
 /** The answer to a request: its result, or the JSON-RPC error that replaces it. */
 export type Reply = { ok: true; result: object } | { ok: false; error: JsonRpcError };
 
-type Method = (params: JsonObject) => Reply;
+type Method = (params: JsonObject, protocolVersion: string) => Reply;
 
 const ok = (result: object): Reply => ({ ok: true, result });
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
@@ -59,7 +61,7 @@ export function createServer(data: SiteData, tools: readonly McpTool[]) {
     },
     ping: () => ok({}),
     'tools/list': () => ok(listed()),
-    'tools/call'(params) {
+    'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
         return invalidParams(`Invalid params: "name" must be a tool name (${toolNames}).`);
       const tool = byName.get(params.name);
@@ -69,15 +71,18 @@ export function createServer(data: SiteData, tools: readonly McpTool[]) {
         return invalidParams(`Invalid params: "arguments" must be an object, received ${shown(args)}.`);
       }
       const called = tool.call(args);
-      return called.ok ? ok(called.value) : invalidParams(called.message);
+      if (called.ok) return ok(called.value);
+      return inputErrorsAreToolResults(protocolVersion)
+        ? ok(toolErrorResult(called.message))
+        : invalidParams(called.message);
     },
   };
 
-  return function answer(method: string, params: unknown): Reply {
+  return function answer(method: string, params: unknown, protocolVersion: string): Reply {
     const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!run) return { ok: false, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
     if (params !== undefined && !isObject(params))
       return invalidParams('Invalid params: "params" must be an object.');
-    return run(params ?? {});
+    return run(params ?? {}, protocolVersion);
   };
 }

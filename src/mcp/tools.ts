@@ -13,7 +13,7 @@ import {
 import type { Lang, SiteData } from '../data/types.ts';
 import { once } from '../http/body.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
-import { type CallToolResult, type JsonObject, READ_ONLY, type Tool } from './protocol.ts';
+import { type CallToolResult, type JsonObject, READ_ONLY, type Tool, toolErrorResult } from './protocol.ts';
 import {
   LangArgumentsSchema,
   NoArgumentsSchema,
@@ -54,10 +54,6 @@ function jsonSchema(schema: v.GenericSchema): JsonObject {
   return toJsonSchema(schema, { target: 'draft-2020-12' }) as JsonObject;
 }
 
-function errorResult(text: string): CallToolResult {
-  return { content: [{ type: 'text', text }], isError: true };
-}
-
 function defineTool<I extends ArgumentsSchema, O extends v.GenericSchema>(spec: ToolSpec<I, O>): McpTool {
   const inputSchema = once(() => jsonSchema(spec.input));
   const parseArguments = argumentsParser(spec.name, spec.input, inputSchema);
@@ -75,7 +71,7 @@ function defineTool<I extends ArgumentsSchema, O extends v.GenericSchema>(spec: 
       const parsed = parseArguments(args);
       if (!parsed.ok) return parsed;
       const outcome = spec.run(parsed.value);
-      if (!outcome.found) return { ok: true, value: errorResult(outcome.message) };
+      if (!outcome.found) return { ok: true, value: toolErrorResult(outcome.message) };
       const structuredContent = outcome.value as JsonObject;
       const text = JSON.stringify(structuredContent);
       return { ok: true, value: { content: [{ type: 'text', text }], structuredContent } };
