@@ -31,6 +31,10 @@ export interface HandlerOptions {
    * address comes from the adapter alone, so a client cannot invent one.
    */
   clientAddressHeader?: string;
+  /** Origins besides the service's own whose web pages may call /mcp (FOLIO_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** The address a self-hosted server listens on: on loopback, /mcp also checks `Host` (DNS rebinding). */
+  listenHost?: string;
 }
 
 /** What the adapter knows about the connection. */
@@ -58,7 +62,12 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
 
   const api = createApi(data, shared);
   const tools = createTools(data, api.resources, baseUrl);
-  const mcp = createMcp(data, { ...shared, tools });
+  const mcp = createMcp(data, {
+    ...shared,
+    tools,
+    allowedOrigins: options.allowedOrigins ?? [],
+    listenHost: options.listenHost,
+  });
   const site = createSite(data, { ...shared, api: api.resources, tools });
 
   const addressOf = (request: Request, context: RequestContext | undefined) =>

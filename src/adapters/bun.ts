@@ -5,7 +5,8 @@ import { createHandler } from '../handler.ts';
 import { listenAddress, optionsOrExit } from './env.ts';
 
 const { port, host } = listenAddress(Bun.env);
-const handler = createHandler(siteData, optionsOrExit(Bun.env, `http://localhost:${port}`, process.exit));
+const options = optionsOrExit(Bun.env, `http://localhost:${port}`, process.exit);
+const handler = createHandler(siteData, { ...options, listenHost: host });
 
 Bun.serve({
   port,

@@ -7,7 +7,7 @@ import { listenAddress, optionsOrExit } from './env.ts';
 
 const { port, host } = listenAddress(process.env);
 const options = optionsOrExit(process.env, `http://localhost:${port}`, process.exit);
-const handler = createHandler(siteData, { ...options, Response });
+const handler = createHandler(siteData, { ...options, Response, listenHost: host });
 const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
   handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
 );

@@ -11,6 +11,7 @@ import { apiHeaders, CACHE_NONE, type HeaderMap } from '../http/headers.ts';
 import type { RateState } from '../http/limiter.ts';
 import type { AreaPolicy } from '../http/problem-response.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import {
   errorMessage,
   type JsonRpcError,
@@ -24,7 +25,7 @@ import { createServer } from './server.ts';
 import type { McpTool } from './tools.ts';
 import { checkPost, protocolVersionOf } from './transport.ts';
 
-export interface McpOptions {
+export interface McpOptions extends CallerPolicy {
   Response: ResponseConstructor;
   policyHeader: string;
   tools: readonly McpTool[];
@@ -36,6 +37,7 @@ const encoder = new TextEncoder();
 export function createMcp(data: SiteData, options: McpOptions) {
   const { policyHeader, Response } = options;
   const answer = createServer(data, options.tools);
+  const checkCaller = callerCheck(options);
 
   function send(
     request: Request,
@@ -86,6 +88,8 @@ export function createMcp(data: SiteData, options: McpOptions) {
 
   async function handle(request: Request, context: LimitedContext): Promise<Response> {
     const { rate } = context;
+    const refusal = checkCaller(request);
+    if (refusal) return sendError(request, rate, 403, { code: SERVER_ERROR, message: refusal });
     if (request.method !== 'POST') {
       // HEAD is answered as GET would be (RFC 9110 9.3.2), so both report the same Content-Length.
       const method = request.method === 'HEAD' ? 'GET' : request.method;
