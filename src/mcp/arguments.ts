@@ -5,20 +5,11 @@
 import * as v from 'valibot';
 import { expectation } from './expectation.ts';
 import type { JsonObject } from './protocol.ts';
+import { shown } from './shown.ts';
 
 export type ArgumentsSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const SHOWN_LENGTH = 60;
-
-/** A value a client sent, as JSON, cut short when long so a message never repeats a whole body. */
-export function shown(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json.length <= SHOWN_LENGTH) return json;
-  const what = typeof value === 'string' ? `a string of ${value.length} characters` : 'a value';
-  return `${what} starting ${json.slice(0, SHOWN_LENGTH)}…`;
-}
 
 /** Checks a tool's arguments; `inputSchema` is the same schema as the tool publishes it. */
 export function argumentsParser<S extends ArgumentsSchema>(

@@ -3,7 +3,7 @@
  * endpoint from a browser unless the operator allows its origin, and a server listening on loopback
  * answers only to loopback names, so a hostile domain rebound to 127.0.0.1 gets nothing.
  */
-import { shown } from './arguments.ts';
+import { shown } from './shown.ts';
 
 export interface CallerPolicy {
   /** The service's public address: its origin is always allowed. */

@@ -2,7 +2,6 @@
 import { API_VERSION } from '../api/endpoints.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { once } from '../http/body.ts';
-import { shown } from './arguments.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
 import {
   type InitializeResult,
@@ -12,6 +11,7 @@ import {
   negotiateProtocolVersion,
   toolErrorResult,
 } from './protocol.ts';
+import { shown } from './shown.ts';
 import type { McpTool } from './tools.ts';
 
 /** The answer to a request: its result, or the JSON-RPC error that replaces it. */
