@@ -42,6 +42,10 @@ export interface HandlerOptions {
   cacheBytes?: number;
   /** Compresses bodies for clients that accept it (Node and Bun; on the edge the CDN does). */
   compress?: Compress;
+  /** Origins besides the service's own whose web pages may call /mcp (FOLIO_ALLOWED_ORIGINS). */
+  allowedOrigins?: readonly string[];
+  /** The address a self-hosted server listens on: on loopback, /mcp also checks `Host` (DNS rebinding). */
+  listenHost?: string;
 }
 
 /** What the adapter knows about the connection. */
@@ -65,7 +69,11 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const bodies = createBodyCache(deployment.source, options.cacheBytes, options.compress);
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
   const api = createApi(shared);
-  const mcp = createMcp(shared);
+  const mcp = createMcp({
+    ...shared,
+    allowedOrigins: options.allowedOrigins ?? [],
+    listenHost: options.listenHost,
+  });
   const site = createSite(shared);
   const match = createRouteTable(manifest);
   const deprecations = manifest.deprecations;

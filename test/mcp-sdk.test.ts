@@ -1,8 +1,11 @@
 /** The official MCP TypeScript SDK client against the real Node server and the sample blog. */
+import { connect } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import Ajv from 'ajv';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
+import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
@@ -16,7 +19,11 @@ let tools: Tools;
 
 beforeAll(async () => {
   server = await startNode();
-  client = new Client({ name: 'folio-tests', version: '1.0.0' });
+  // The client checks every structuredContent against its tool's outputSchema, here as JSON Schema 2020-12.
+  client = new Client(
+    { name: 'folio-tests', version: '1.0.0' },
+    { jsonSchemaValidator: new AjvJsonSchemaValidator(strict2020()) },
+  );
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)));
   tools = (await client.listTools()).tools;
 });
@@ -32,12 +39,17 @@ async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** A JSON Schema 2020-12 validator that refuses unknown keywords and any other dialect's $schema. */
+function strict2020() {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  addFormats(ajv);
+  return ajv;
+}
+
 function validatorFor(name: string) {
   const tool = tools.find((candidate) => candidate.name === name);
   if (!tool?.outputSchema) throw new Error(`${name} has no outputSchema`);
-  const ajv = new Ajv({ allErrors: true, strict: true });
-  addFormats(ajv);
-  return ajv.compile(tool.outputSchema);
+  return strict2020().compile(tool.outputSchema);
 }
 
 describe('the SDK client', () => {
@@ -52,6 +64,15 @@ describe('the SDK client', () => {
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    }
+  });
+
+  it('declares every input and output schema in JSON Schema 2020-12', () => {
+    for (const tool of tools) {
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        expect(schema?.$schema, tool.name).toBe('https://json-schema.org/draft/2020-12/schema');
+        expect(() => strict2020().compile(schema!), tool.name).not.toThrow();
+      }
     }
   });
 
@@ -101,12 +122,23 @@ describe('the SDK client', () => {
     expect(JSON.stringify(result.content)).toContain('list_series');
   });
 
-  it('an unknown tool and a bad argument are -32602 errors', async () => {
+  it('an unknown tool is a -32602 error', async () => {
     const unknown = client.callTool({ name: 'drop_tables', arguments: {} });
     await expect(unknown).rejects.toBeInstanceOf(McpError);
     await expect(unknown).rejects.toMatchObject({ code: -32602 });
-    const bad = client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
-    await expect(bad).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('"limit"') });
+  });
+
+  it('a bad argument is an isError result under the negotiated 2025-11-25 (SEP-1303)', async () => {
+    const result = await client.callTool({ name: 'search_blog_posts', arguments: { query: 'x', limit: 0 } });
+    expect(result).toEqual({
+      content: [
+        {
+          type: 'text',
+          text: 'Invalid arguments for search_blog_posts: limit: expected an integer from 1 to 50, received 0.',
+        },
+      ],
+      isError: true,
+    });
   });
 
   it('ping answers', async () => {
@@ -129,5 +161,27 @@ describe('the Node server', () => {
     expect(response.status).toBe(413);
     expect(response.headers.get('x-api-version')).toBe('1.0.0');
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+  });
+  it('takes a client hanging up mid-body as no error of its own: nothing logged, no stack', async () => {
+    const { hostname, port, host } = new URL(server.url);
+    const logged = server.output().length;
+    const socket = connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /mcp HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\n` +
+        'Accept: application/json, text/event-stream\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":"2.0",',
+    );
+    await sleep(300); // the handler is now waiting for the rest of the body
+    socket.destroy();
+    await sleep(300);
+    const ping = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' }),
+    });
+    expect(ping.status).toBe(200);
+    const output = server.output().slice(logged);
+    expect(output).not.toContain('unexpected error');
+    expect(output).not.toMatch(/\n\s+at /);
   });
 });

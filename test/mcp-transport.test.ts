@@ -159,6 +159,22 @@ describe('lifecycle methods', () => {
     expect(body.id).toStrictEqual(id);
   });
 
+  it.each(['12345678901234567890', '1.0', '1e3', '-0', '"\\u0041"'])(
+    'echoes the id %s as written, digit for digit',
+    async (id) => {
+      const response = await post(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`);
+      expect(await response.text()).toBe(`{"jsonrpc":"2.0","id":${id},"result":{}}`);
+    },
+  );
+
+  it('echoes a large id as written in errors too', async () => {
+    const unknown = await post('{"jsonrpc":"2.0","id":98765432109876543210,"method":"nope"}');
+    expect(await unknown.text()).toContain('"id":98765432109876543210,');
+    const badVersion = await post('{"jsonrpc":"1.0","id":98765432109876543211,"method":"ping"}');
+    expect(badVersion.status).toBe(400);
+    expect(await badVersion.text()).toContain('"id":98765432109876543211,');
+  });
+
   it('an unknown method is -32601 with the id echoed', async () => {
     const body = await errorOf(await rpc('resources/list', {}, 'r-1'), 200, -32601);
     expect(body.id).toBe('r-1');
@@ -206,6 +222,19 @@ describe('HTTP methods', () => {
       }
     },
   );
+
+  it('HEAD answers with the status and headers of GET, Content-Length included, and no body', async () => {
+    for (const path of ['/mcp', '/.well-known/mcp']) {
+      // Two fresh clients, so the RateLimit headers match too.
+      const get = await handler.fetch(new Request(BASE + path), { clientAddress: `192.0.2.${path.length}` });
+      const head = await handler.fetch(new Request(BASE + path, { method: 'HEAD' }), {
+        clientAddress: `198.51.100.${path.length}`,
+      });
+      expect(head.status).toBe(get.status);
+      expect(Object.fromEntries(head.headers)).toEqual(Object.fromEntries(get.headers));
+      expect(await head.text()).toBe('');
+    }
+  });
 
   it('answers a CORS preflight with 204 and the allowed method and headers', async () => {
     const response = await handler.fetch(
@@ -420,6 +449,9 @@ describe('tools/list', () => {
       expect((tool.description as string).length).toBeGreaterThan(80);
       expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
       expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      for (const schema of [tool.inputSchema, tool.outputSchema]) {
+        expect(schema).toHaveProperty('$schema', 'https://json-schema.org/draft/2020-12/schema');
+      }
       expect(tool.annotations).toEqual({
         readOnlyHint: true,
         destructiveHint: false,
@@ -545,29 +577,105 @@ describe('tools/call', () => {
     expect(body.error?.message).toContain('search_blog_posts');
   });
 
+  it.each([[[]], [['en']], [null], ['en'], [3], [true]])(
+    'arguments %j, not an object, are -32602 for any tool',
+    async (args) => {
+      for (const name of ['list_series', 'get_api_index', 'search_blog_posts']) {
+        const body = await errorOf(await callTool(name, args), 200, -32602);
+        expect(body.error?.message).toBe(
+          `Invalid params: "arguments" must be an object, received ${JSON.stringify(args)}.`,
+        );
+      }
+    },
+  );
+
   it('a call without a tool name is -32602', async () => {
     await errorOf(await rpc('tools/call', { arguments: {} }), 200, -32602);
   });
 
+  const LONG_QUERY = 'x'.repeat(201);
   it.each([
-    ['search_blog_posts', {}, 'missing required argument "query"'],
-    ['search_blog_posts', { query: 42 }, 'argument "query": expected string, received 42'],
-    ['search_blog_posts', { query: '' }, 'argument "query"'],
-    ['search_blog_posts', { query: 'x'.repeat(201) }, 'argument "query"'],
-    ['search_blog_posts', { query: 'x', limit: 51 }, 'argument "limit"'],
-    ['search_blog_posts', { query: 'x', limit: 2.5 }, 'argument "limit"'],
-    ['search_blog_posts', { query: 'x', lang: 'fr' }, 'argument "lang"'],
-    ['get_series', { lang: 'en' }, 'missing required argument "slug"'],
-    ['get_series', { slug: 'Not A Slug' }, 'argument "slug"'],
-    ['get_posts_by_tag', { tag: 'http', limit: '5' }, 'argument "limit": expected number, received "5"'],
-    ['get_posts_by_tag', { tag: 'http', limit: 501 }, 'argument "limit"'],
-    ['list_series', { language: 'en' }, 'unknown argument "language" (accepted: lang)'],
-    ['get_api_index', { lang: 'en' }, 'unknown argument "lang"'],
-    ['list_slide_decks', 'en', 'the arguments must be an object'],
-  ])('%s with %j is -32602 naming the argument', async (name, args, message) => {
-    const body = await errorOf(await callTool(name, args), 200, -32602);
-    expect(body.error?.message).toContain(`Invalid arguments for ${name}`);
-    expect(body.error?.message).toContain(message);
+    ['search_blog_posts', {}, 'query: required, expected a string of 1 to 200 characters'],
+    ['search_blog_posts', { query: 42 }, 'query: expected a string of 1 to 200 characters, received 42'],
+    ['search_blog_posts', { query: '' }, 'query: expected a string of 1 to 200 characters, received ""'],
+    [
+      'search_blog_posts',
+      { query: LONG_QUERY },
+      `query: expected a string of 1 to 200 characters, received a string of 201 characters starting "${'x'.repeat(59)}…`,
+    ],
+    ['search_blog_posts', { query: 'x', limit: 51 }, 'limit: expected an integer from 1 to 50, received 51'],
+    [
+      'search_blog_posts',
+      { query: 'x', limit: 2.5 },
+      'limit: expected an integer from 1 to 50, received 2.5',
+    ],
+    [
+      'search_blog_posts',
+      { query: 'x', limit: null },
+      'limit: expected an integer from 1 to 50, received null',
+    ],
+    ['search_blog_posts', { query: 'x', lang: 'fr' }, 'lang: expected "en" or "es", received "fr"'],
+    [
+      'search_blog_posts',
+      { query: ['a'], limit: 0 },
+      'query: expected a string of 1 to 200 characters, received ["a"]; ' +
+        'limit: expected an integer from 1 to 50, received 0',
+    ],
+    ['get_series', { lang: 'en' }, 'slug: required, expected a string matching the pattern ^[a-z0-9-]+$'],
+    [
+      'get_series',
+      { slug: 'Not A Slug' },
+      'slug: expected a string matching the pattern ^[a-z0-9-]+$, received "Not A Slug"',
+    ],
+    ['get_posts_by_tag', { tag: '' }, 'tag: expected a non-empty string, received ""'],
+    [
+      'get_posts_by_tag',
+      { tag: 'http', limit: '5' },
+      'limit: expected an integer from 1 to 500, received "5"',
+    ],
+    [
+      'get_posts_by_tag',
+      { tag: 'http', limit: 501 },
+      'limit: expected an integer from 1 to 500, received 501',
+    ],
+    ['list_series', { language: 'en' }, '"language": not an argument of list_series, which takes lang'],
+    ['list_series', { constructor: 1 }, '"constructor": not an argument of list_series, which takes lang'],
+    ['get_api_index', { lang: 'en' }, '"lang": not an argument of get_api_index, which takes none'],
+  ])(
+    '%s with %j is -32602 saying the argument, what was expected and what came',
+    async (name, args, problems) => {
+      const body = await errorOf(await callTool(name, args), 200, -32602);
+      expect(body.error?.message).toBe(`Invalid arguments for ${name}: ${problems}.`);
+    },
+  );
+});
+
+describe('input validation errors under protocol 2025-11-25 (SEP-1303)', () => {
+  const LATEST = { 'mcp-protocol-version': '2025-11-25' };
+  const badLimit = { name: 'search_blog_posts', arguments: { query: 'x', limit: 2.5 } };
+  const message =
+    'Invalid arguments for search_blog_posts: limit: expected an integer from 1 to 50, received 2.5.';
+
+  it('arguments that fail the input schema are a tool result with isError and the message', async () => {
+    const result = await toolResultOf(await rpc('tools/call', badLimit, 1, { headers: LATEST }));
+    expect(result).toEqual({ content: [{ type: 'text', text: message }], isError: true });
+  });
+
+  it.each([
+    ['no MCP-Protocol-Version', {}],
+    ['2025-06-18', { 'mcp-protocol-version': '2025-06-18' }],
+    ['2025-03-26', { 'mcp-protocol-version': '2025-03-26' }],
+  ])('with %s they are still -32602', async (_, headers) => {
+    const body = await errorOf(await rpc('tools/call', badLimit, 1, { headers }), 200, -32602);
+    expect(body.error?.message).toBe(message);
+  });
+
+  it.each([
+    ['an unknown tool', { name: 'drop_tables', arguments: {} }],
+    ['arguments that are not an object', { name: 'list_series', arguments: [] }],
+    ['no tool name', { arguments: {} }],
+  ])('%s is a malformed call, -32602 in every version', async (_, params) => {
+    await errorOf(await rpc('tools/call', params, 1, { headers: LATEST }), 200, -32602);
   });
 });
 

@@ -4,7 +4,7 @@ import { createHandler } from '../handler.ts';
 import { selfHosted } from './self-hosted.ts';
 
 const { deployment, options, port, host } = await selfHosted(Bun.env);
-const handler = createHandler(deployment, options);
+const handler = createHandler(deployment, { ...options, listenHost: host });
 
 Bun.serve({
   port,

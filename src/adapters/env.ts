@@ -1,5 +1,6 @@
 import type { RatePolicy } from '../core/deployment.ts';
 import type { HandlerOptions } from '../handler.ts';
+import { originOf } from '../mcp/dns-rebinding.ts';
 
 /** The quota the build announces in its documents (the run time's default): 300 per 60 s unless set. */
 export function ratePolicyFromEnv(env: Record<string, string | undefined>): RatePolicy {
@@ -13,6 +14,7 @@ export function ratePolicyFromEnv(env: Record<string, string | undefined>): Rate
 export function optionsFromEnv(env: Record<string, string | undefined>): HandlerOptions {
   const options: HandlerOptions = {};
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
+  if (env.FOLIO_ALLOWED_ORIGINS) options.allowedOrigins = originList(env.FOLIO_ALLOWED_ORIGINS);
   const rateLimit = {
     quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535),
     windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400),
@@ -22,6 +24,20 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Handler
     Object.entries(rateLimit).filter(([, value]) => value !== undefined),
   );
   return options;
+}
+
+/** FOLIO_ALLOWED_ORIGINS: origins separated by commas; an entry that is not an origin is refused by name. */
+function originList(value: string): string[] {
+  const entries = value.split(',').map((entry) => entry.trim());
+  return entries
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const origin = originOf(entry);
+      if (origin !== null) return origin;
+      throw new RangeError(
+        `FOLIO_ALLOWED_ORIGINS must list origins separated by commas, like https://app.example, not ${JSON.stringify(entry)}`,
+      );
+    });
 }
 
 /** A setting that is unset (undefined) or a whole number from 1 to `max`; anything else is refused by name. */

@@ -5,7 +5,7 @@ import { createHandler } from '../handler.ts';
 import { selfHosted } from './self-hosted.ts';
 
 const { deployment, options, port, host } = await selfHosted(process.env);
-const handler = createHandler(deployment, { ...options, Response });
+const handler = createHandler(deployment, { ...options, Response, listenHost: host });
 const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
   handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
 );

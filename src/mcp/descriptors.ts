@@ -4,8 +4,9 @@ import type * as v from 'valibot';
 import { type JsonObject, READ_ONLY, type Tool } from './protocol.ts';
 import { TOOL_SPECS } from './tool-specs.ts';
 
+/** JSON Schema 2020-12, the dialect MCP assumes for tool schemas (the converter's default is draft-07). */
 function jsonSchema(schema: v.GenericSchema): JsonObject {
-  return toJsonSchema(schema) as JsonObject;
+  return toJsonSchema(schema, { target: 'draft-2020-12' }) as JsonObject;
 }
 
 export function toolDescriptors(): Tool[] {

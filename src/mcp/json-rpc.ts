@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
+import { rawMember } from './json-member.ts';
 
 export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
@@ -7,7 +8,10 @@ export const INVALID_PARAMS = -32602;
 /** Implementation-defined server error; the MCP SDK uses it for transport-level refusals. */
 export const SERVER_ERROR = -32000;
 
-export type RequestId = string | number;
+/** A request id (a string or an integer) as the JSON text the client sent, echoed unchanged. */
+export interface RequestId {
+  json: string;
+}
 
 export interface JsonRpcError {
   code: number;
@@ -33,7 +37,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function isRequestId(value: unknown): value is RequestId {
+function isRequestId(value: unknown): value is string | number {
   return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 }
 
@@ -41,8 +45,11 @@ function invalid(message: string, id: RequestId | null = null): Classified {
   return { ok: false, rejection: { error: { code: INVALID_REQUEST, message }, id } };
 }
 
-/** Sorts a parsed JSON value into a request, a notification or a response, or says why it is none. */
-function classify(value: unknown): Classified {
+/**
+ * Sorts a parsed JSON value into a request, a notification or a response, or says why it is none;
+ * `text` is the JSON it was parsed from, where the id is read as written.
+ */
+function classify(value: unknown, text: string): Classified {
   if (Array.isArray(value)) {
     return invalid('Invalid Request: batches are not supported; send one JSON-RPC message per POST.');
   }
@@ -51,7 +58,7 @@ function classify(value: unknown): Classified {
   if (hasId && !isRequestId(value.id)) {
     return invalid('Invalid Request: "id" must be a string or an integer.');
   }
-  const id = hasId ? (value.id as RequestId) : null;
+  const id = hasId ? { json: rawMember(text, 'id')! } : null;
   if (value.jsonrpc !== '2.0') return invalid('Invalid Request: "jsonrpc" must be "2.0".', id);
   if (!('method' in value)) {
     const hasResult = 'result' in value;
@@ -77,7 +84,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** A request body as a JSON-RPC message; bytes that are not UTF-8 JSON are a parse error. */
 export function parseMessage(body: Uint8Array): Classified {
   try {
-    return classify(JSON.parse(utf8.decode(body)));
+    const text = utf8.decode(body);
+    return classify(JSON.parse(text), text);
   } catch {
     return {
       ok: false,
@@ -89,11 +97,11 @@ export function parseMessage(body: Uint8Array): Classified {
   }
 }
 
-/** A response around a result that is JSON text already. */
+/** A response around a result that is JSON text already; the id as it was sent. */
 export function resultMessage(id: RequestId, resultJson: string): string {
-  return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`;
+  return `{"jsonrpc":"2.0","id":${id.json},"result":${resultJson}}`;
 }
 
 export function errorMessage(id: RequestId | null, error: JsonRpcError): string {
-  return JSON.stringify({ jsonrpc: '2.0', id, error });
+  return `{"jsonrpc":"2.0","id":${id?.json ?? 'null'},"error":${JSON.stringify(error)}}`;
 }

@@ -15,6 +15,18 @@ export function negotiateProtocolVersion(requested: string): string {
   return SUPPORTED_PROTOCOL_VERSIONS.includes(requested) ? requested : DEFAULT_PROTOCOL_VERSION;
 }
 
+/**
+ * The version a request without an MCP-Protocol-Version header speaks (basic/transports). This server
+ * keeps no session, so the header, which clients send with the version initialize negotiated, is
+ * the only other source.
+ */
+export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
+
+/** From 2025-11-25 (SEP-1303), arguments that fail the input schema are a tool result with isError. */
+export function inputErrorsAreToolResults(protocolVersion: string): boolean {
+  return protocolVersion >= '2025-11-25';
+}
+
 export type JsonObject = Record<string, unknown>;
 
 export interface Implementation {
@@ -58,6 +70,10 @@ export interface TextContent {
 export type CallToolResult =
   | { content: [TextContent]; structuredContent: JsonObject; isError?: never }
   | { content: [TextContent]; isError: true; structuredContent?: never };
+
+export function toolErrorResult(text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], isError: true };
+}
 
 /** What an agent may rely on for every tool here: nothing is written, asking twice is harmless. */
 export const READ_ONLY: ToolAnnotations = {

@@ -11,6 +11,7 @@ import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import {
   errorMessage,
   type JsonRpcError,
@@ -22,12 +23,12 @@ import {
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
-import { checkPost } from './transport.ts';
+import { checkPost, protocolVersionOf } from './transport.ts';
 
 export const MCP_ALLOW = 'POST, OPTIONS';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface McpOptions {
+export interface McpOptions extends CallerPolicy {
   manifest: Manifest;
   bodies: BodyCache;
   Response: ResponseConstructor;
@@ -48,6 +49,7 @@ export function createMcp(options: McpOptions) {
     options.bodies,
     createTools(options.manifest, options.bodies),
   );
+  const checkCaller = callerCheck(options);
 
   function send(
     request: Request,
@@ -77,24 +79,33 @@ export function createMcp(options: McpOptions) {
     if (refusal) {
       return sendError(request, rate, refusal.status, { code: SERVER_ERROR, message: refusal.message });
     }
-    const bytes = await readBody(request);
-    if (bytes === null) {
+    const read = await readBody(request);
+    if (read.kind === 'too-large') {
       const message = `Payload Too Large: the request body must be at most ${MAX_BODY_BYTES} bytes.`;
       return sendError(request, rate, 413, { code: SERVER_ERROR, message });
     }
-    const parsed = parseMessage(bytes);
+    if (read.kind === 'incomplete') {
+      // Most often nobody is left to read this: the client hung up mid-body.
+      const message = 'Bad Request: the request body ended before it was complete.';
+      return sendError(request, rate, 400, { code: SERVER_ERROR, message });
+    }
+    const parsed = parseMessage(read.bytes);
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
     if (message.kind !== 'request') return send(request, rate, 202, null);
-    const reply = await answer(message.method, message.params);
+    const reply = await answer(message.method, message.params, protocolVersionOf(request));
     const body = reply.ok ? resultMessage(message.id, reply.json) : errorMessage(message.id, reply.error);
     return send(request, rate, 200, body);
   }
 
   async function handle(request: Request, mcp: McpRequest): Promise<Response> {
     const { rate } = mcp;
+    const refusal = checkCaller(request);
+    if (refusal) return sendError(request, rate, 403, { code: SERVER_ERROR, message: refusal });
     if (request.method !== 'POST') {
-      const message = `Method Not Allowed: ${request.method} ${mcp.target.path}; send JSON-RPC 2.0 messages with POST.`;
+      // HEAD is answered as GET would be (RFC 9110 9.3.2), so both report the same Content-Length.
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const message = `Method Not Allowed: ${method} ${mcp.target.path}; send JSON-RPC 2.0 messages with POST.`;
       return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_ALLOW });
     }
     return handlePost(request, rate);

@@ -3,13 +3,20 @@ import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import type { BodyCache } from '../http/body-cache.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
-import { type InitializeResult, type JsonObject, negotiateProtocolVersion } from './protocol.ts';
+import {
+  type InitializeResult,
+  inputErrorsAreToolResults,
+  type JsonObject,
+  negotiateProtocolVersion,
+  toolErrorResult,
+} from './protocol.ts';
+import { shown } from './shown.ts';
 import type { McpTool } from './tools.ts';
 
 /** The answer to a request: its result as JSON text, or the JSON-RPC error that replaces it. */
 export type Reply = { ok: true; json: string } | { ok: false; error: JsonRpcError };
 
-type Method = (params: JsonObject) => Reply | Promise<Reply>;
+type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<Reply>;
 
 const ok = (json: string): Reply => ({ ok: true, json });
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
@@ -38,21 +45,28 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       if (!listed) throw new Error('folio: the tool list is missing from the deployment');
       return ok(decoder.decode(listed.bytes));
     },
-    async 'tools/call'(params) {
+    async 'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
         return invalidParams(`Invalid params: "name" must be a tool name (${toolNames}).`);
       const tool = byName.get(params.name);
       if (!tool) return invalidParams(`Unknown tool "${params.name}"; the tools are ${toolNames}.`);
-      const called = await tool.call(params.arguments);
-      return called.ok ? ok(called.value) : invalidParams(called.message);
+      const args = 'arguments' in params ? params.arguments : {};
+      if (!isObject(args)) {
+        return invalidParams(`Invalid params: "arguments" must be an object, received ${shown(args)}.`);
+      }
+      const called = await tool.call(args);
+      if (called.ok) return ok(called.value);
+      return inputErrorsAreToolResults(protocolVersion)
+        ? ok(JSON.stringify(toolErrorResult(called.message)))
+        : invalidParams(called.message);
     },
   };
 
-  return function answer(method: string, params: unknown): Reply | Promise<Reply> {
+  return function answer(method: string, params: unknown, protocolVersion: string): Reply | Promise<Reply> {
     const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
     if (!run) return { ok: false, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
     if (params !== undefined && !isObject(params))
       return invalidParams('Invalid params: "params" must be an object.');
-    return run(params ?? {});
+    return run(params ?? {}, protocolVersion);
   };
 }

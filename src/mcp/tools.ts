@@ -3,10 +3,10 @@
  * API's own prerendered bodies (or the search index). A result is JSON text made once per body.
  */
 import type * as v from 'valibot';
-import { bodyKey, type Manifest } from '../core/deployment.ts';
+import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { type Body, type BodyCache, derive } from '../http/body-cache.ts';
-import type { ArgumentsSchema } from './arguments.ts';
-import { type Parsed, parseArguments } from './arguments.ts';
+import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
+import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
 import { createSearch } from './search.ts';
 import {
   GET_API_INDEX,
@@ -23,7 +23,7 @@ export type ToolOutcome = Parsed<string>;
 
 export interface McpTool {
   name: string;
-  call: (args: unknown) => Promise<ToolOutcome>;
+  call: (args: JsonObject) => Promise<ToolOutcome>;
 }
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish' };
@@ -36,28 +36,43 @@ export function resultJson(json: string): string {
 }
 
 export function errorResultJson(text: string): string {
-  return JSON.stringify({ content: [{ type: 'text', text }], isError: true });
+  return JSON.stringify(toolErrorResult(text));
 }
 
 const bodyText = (body: Body) => derive(body, 'text', () => decoder.decode(body.bytes));
 const bodyValue = <T>(body: Body) => derive(body, 'value', () => JSON.parse(bodyText(body)) as T);
 const bodyResult = (body: Body) => derive(body, 'mcp-result', () => resultJson(bodyText(body)));
 
-function defineTool<I extends ArgumentsSchema>(
-  spec: ToolSpec<I>,
-  run: (args: v.InferOutput<I>) => Promise<string>,
-): McpTool {
-  return {
-    name: spec.name,
-    async call(args) {
-      const parsed = parseArguments(spec.name, spec.input, args === undefined ? {} : args);
-      return parsed.ok ? { ok: true, value: await run(parsed.value) } : parsed;
-    },
+/** Each tool's inputSchema as published in tools/list: the words of every argument error come from it. */
+function publishedInputSchemas(bodies: BodyCache) {
+  let schemas: Promise<Map<string, JsonObject>> | undefined;
+  return (name: string) => {
+    schemas ??= Promise.resolve(bodies.get(MCP_TOOLS_KEY)).then((body) => {
+      const { tools } = (body ? JSON.parse(decoder.decode(body.bytes)) : { tools: [] }) as ListToolsResult;
+      return new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
+    });
+    return schemas.then((byName) => byName.get(name) ?? { properties: {} });
   };
 }
 
 export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   const { baseUrl } = manifest;
+  const inputSchemaOf = publishedInputSchemas(bodies);
+
+  function defineTool<I extends ArgumentsSchema>(
+    spec: ToolSpec<I>,
+    run: (args: v.InferOutput<I>) => Promise<string>,
+  ): McpTool {
+    return {
+      name: spec.name,
+      async call(args) {
+        const inputSchema = await inputSchemaOf(spec.name);
+        const parsed = argumentsParser(spec.name, spec.input, () => inputSchema)(args);
+        return parsed.ok ? { ok: true, value: await run(parsed.value) } : parsed;
+      },
+    };
+  }
+
   const search = createSearch(bodies);
   const read = async (path: string) => bodies.get(bodyKey(path) ?? '');
   const seriesListingPath = (lang: string) => `/api/series/${lang}/index.json`;

@@ -3,7 +3,7 @@
  * the client accepts both JSON and SSE answers, sends JSON, and speaks a protocol version we know.
  */
 import { type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
-import { SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
+import { ASSUMED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
 
 /** A POST refused at the HTTP level, before any JSON-RPC message is read. */
 export interface Refusal {
@@ -39,4 +39,9 @@ export function checkPost(request: Request): Refusal | null {
     };
   }
   return null;
+}
+
+/** The protocol version of a POST that passed checkPost. */
+export function protocolVersionOf(request: Request): string {
+  return request.headers.get('mcp-protocol-version')?.trim() ?? ASSUMED_PROTOCOL_VERSION;
 }

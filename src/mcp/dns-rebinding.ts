@@ -1,0 +1,58 @@
+/**
+ * DNS rebinding protection (MCP basic/transports, security warning): a web page must not drive the
+ * endpoint from a browser unless the operator allows its origin, and a server listening on loopback
+ * answers only to loopback names, so a hostile domain rebound to 127.0.0.1 gets nothing.
+ */
+import { shown } from './shown.ts';
+
+export interface CallerPolicy {
+  /** The service's public address: its origin is always allowed. */
+  baseUrl: string;
+  /** Other origins whose pages may call the endpoint, as `originOf` gives them. */
+  allowedOrigins: readonly string[];
+  /** The address a self-hosted server listens on, when the adapter knows it. */
+  listenHost: string | undefined;
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** An origin in its serialized form (`https://app.example`), or null when `text` is not just an origin. */
+export function originOf(text: string): string | null {
+  try {
+    const url = new URL(text);
+    return url.origin !== 'null' && url.href === `${url.origin}/` ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The name in a Host header value, lower case: `localhost:8787` gives `localhost`, `[::1]:80` `[::1]`. */
+function hostnameOf(host: string): string {
+  return host.toLowerCase().replace(/:\d*$/, '');
+}
+
+function isLoopback(listenHost: string): boolean {
+  const name = listenHost.toLowerCase();
+  return name === 'localhost' || name === '::1' || name === '[::1]' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** A check of each request's caller: null when it may be served, else why it is refused (a 403). */
+export function callerCheck(policy: CallerPolicy): (request: Request) => string | null {
+  const base = new URL(policy.baseUrl);
+  const origins = new Set([base.origin, ...policy.allowedOrigins]);
+  const checksHost = policy.listenHost !== undefined && isLoopback(policy.listenHost);
+
+  function hostRefusal(request: Request): string | null {
+    const host = request.headers.get('host') ?? new URL(request.url).host;
+    if (LOOPBACK_NAMES.has(hostnameOf(host)) || host.toLowerCase() === base.host) return null;
+    return `Forbidden: Host ${shown(host)} is not a name of this server, which listens on loopback only.`;
+  }
+
+  return (request) => {
+    const origin = request.headers.get('origin');
+    if (origin !== null && !origins.has(originOf(origin) ?? '')) {
+      return `Forbidden: pages from Origin ${shown(origin)} may not call this endpoint.`;
+    }
+    return checksHost ? hostRefusal(request) : null;
+  };
+}

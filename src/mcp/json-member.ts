@@ -1,0 +1,66 @@
+/**
+ * The source text of one member of a JSON object, as the client wrote it. JSON.parse turns
+ * 12345678901234567890 into 12345678901234567000 and 1e3 into 1000, and Node 20 has no access to
+ * the parsed source text, so JSON-RPC ids are echoed from this scan instead.
+ *
+ * The text must already be known to be valid JSON (JSON.parse accepted it): the scan only finds
+ * where values end, it does not validate them.
+ */
+
+const WHITESPACE = ' \t\n\r';
+const VALUE_END = ',}]';
+
+function skipWhitespace(text: string, at: number): number {
+  while (at < text.length && WHITESPACE.includes(text[at]!)) at++;
+  return at;
+}
+
+/** The index just past the string that starts (with its quote) at `at`. */
+function endOfString(text: string, at: number): number {
+  for (let i = at + 1; ; i++) {
+    if (text[i] === '\\') i++;
+    else if (text[i] === '"') return i + 1;
+  }
+}
+
+/** The index just past the object or array that starts at `at`. */
+function endOfContainer(text: string, at: number): number {
+  let depth = 0;
+  for (let i = at; ; i++) {
+    const char = text[i];
+    if (char === '"') i = endOfString(text, i) - 1;
+    else if (char === '{' || char === '[') depth++;
+    else if ((char === '}' || char === ']') && --depth === 0) return i + 1;
+  }
+}
+
+/** The index just past the value (string, container, number or literal) that starts at `at`. */
+function endOfValue(text: string, at: number): number {
+  const char = text[at];
+  if (char === '"') return endOfString(text, at);
+  if (char === '{' || char === '[') return endOfContainer(text, at);
+  let i = at;
+  while (i < text.length && !VALUE_END.includes(text[i]!) && !WHITESPACE.includes(text[i]!)) i++;
+  return i;
+}
+
+/**
+ * The source text of the top-level member `name` of a JSON object text (the last one when the name
+ * repeats, as JSON.parse keeps), or undefined when the text is not an object or has no such member.
+ */
+export function rawMember(json: string, name: string): string | undefined {
+  let at = skipWhitespace(json, 0);
+  if (json[at] !== '{') return undefined;
+  at = skipWhitespace(json, at + 1);
+  let found: string | undefined;
+  while (json[at] === '"') {
+    const keyEnd = endOfString(json, at);
+    const key: unknown = JSON.parse(json.slice(at, keyEnd));
+    const valueStart = skipWhitespace(json, skipWhitespace(json, keyEnd) + 1);
+    const valueEnd = endOfValue(json, valueStart);
+    if (key === name) found = json.slice(valueStart, valueEnd);
+    at = skipWhitespace(json, valueEnd);
+    if (json[at] === ',') at = skipWhitespace(json, at + 1);
+  }
+  return found;
+}
