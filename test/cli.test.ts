@@ -29,7 +29,11 @@ interface Post {
   slug: string;
   title: string;
   pubDate: string;
+  /** In the post index the primary tags only; in timelines, chapters and search results every tag. */
   tags: string[];
+  /** The post index's secondary and subtopic tiers. */
+  topics?: string[];
+  subtopics?: string[];
   url: string;
 }
 
@@ -99,6 +103,16 @@ async function searchTool(args: Record<string, unknown>): Promise<Record<string,
 
 const day = (iso: string) => iso.slice(0, 10);
 const lines = (text: string) => text.replace(ANSI_ALL, '').split('\n');
+/** The tags folio shows for a post, whichever record it comes from: every tier, sorted. */
+const shownTags = (post: Post) =>
+  [...new Set([...post.tags, ...(post.topics ?? []), ...(post.subtopics ?? [])])].sort().join(', ');
+
+/** The tag column of the row whose URL line is `url` (columns are two or more spaces apart). */
+function tagsOnRow(stdout: string, url: string): string | undefined {
+  const all = lines(stdout);
+  const row = all.findIndex((line) => line.trim() === url) - 1;
+  return row < 0 ? undefined : all[row]?.split(/ {2,}/).at(-1);
+}
 
 /** Every post appears with its date, title and tags on one line, its URL below, in the API's order. */
 function expectPostRows(stdout: string, posts: Post[]) {
@@ -110,7 +124,7 @@ function expectPostRows(stdout: string, posts: Post[]) {
     const row = all.findIndex((line) => line.startsWith(day(post.pubDate)) && line.includes(title));
     expect(row, `row for ${post.slug}`).toBeGreaterThan(previous);
     const line = all[row]!;
-    const tags = post.tags.join(', ');
+    const tags = shownTags(post);
     expect(line.endsWith(tags)).toBe(true);
     if (tags) tagColumns.add(line.length - tags.length);
     expect(all[row + 1]?.trim()).toBe(post.url);
@@ -339,6 +353,21 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     expect(lines(two.stdout)[0]).toBe(`2 of ${timeline.total} posts tagged "http" in English, newest first`);
     expectPostRows(two.stdout, timeline.posts.slice(0, 2));
     expect(two.stdout).not.toContain(timeline.posts[2].url);
+  });
+
+  it('shows one post with the same tags, every tier, in posts, tag and search', async () => {
+    const index: Post[] = JSON.parse((await api('/api/posts-en.json')).text);
+    const post = index.find((p) => p.tags.length > 0 && (p.topics?.length || p.subtopics?.length));
+    expect(post, 'a post with primary and lower-tier tags').toBeDefined();
+    const { url, title } = post!;
+    const tag = post!.tags[0]!;
+    const expected = shownTags(post!);
+    const shown = {
+      posts: tagsOnRow((await folio('posts')).stdout, url),
+      tag: tagsOnRow((await folio('tag', tag)).stdout, url),
+      search: tagsOnRow((await folio('search', title)).stdout, url),
+    };
+    expect(shown).toEqual({ posts: expected, tag: expected, search: expected });
   });
 
   it('tag --json: exact body; with --limit the posts cut to N and total kept (--lang es)', async () => {
