@@ -1,6 +1,6 @@
 /**
  * The `folio` CLI, run as a child process (the real cli/bin/folio.js) against the real Node server,
- * on the Node running the tests and on Node 18 (the oldest the CLI supports).
+ * on the Node running the tests and on Node 18.0.0 (the oldest the CLI supports, installed by npm ci).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureNode18 } from './support/node18.ts';
+import { OLDEST_NODE, oldestNode } from './support/node18.ts';
 import { freePort, ROOT, type RunningServer, startNode } from './support/server.ts';
 
 const FOLIO = resolve(ROOT, 'cli/bin/folio.js');
@@ -29,12 +29,15 @@ interface Post {
   slug: string;
   title: string;
   pubDate: string;
+  /** In the post index the primary tags only; in timelines, chapters and search results every tag. */
   tags: string[];
+  /** The post index's secondary and subtopic tiers. */
+  topics?: string[];
+  subtopics?: string[];
   url: string;
 }
 
 let server: RunningServer;
-let node18 = '';
 
 /** The environment of every run: no colour settings or base URL leaking in from the caller. */
 function cleanEnv(extra: Record<string, string>): Record<string, string> {
@@ -100,6 +103,16 @@ async function searchTool(args: Record<string, unknown>): Promise<Record<string,
 
 const day = (iso: string) => iso.slice(0, 10);
 const lines = (text: string) => text.replace(ANSI_ALL, '').split('\n');
+/** The tags folio shows for a post, whichever record it comes from: every tier, sorted. */
+const shownTags = (post: Post) =>
+  [...new Set([...post.tags, ...(post.topics ?? []), ...(post.subtopics ?? [])])].sort().join(', ');
+
+/** The tag column of the row whose URL line is `url` (columns are two or more spaces apart). */
+function tagsOnRow(stdout: string, url: string): string | undefined {
+  const all = lines(stdout);
+  const row = all.findIndex((line) => line.trim() === url) - 1;
+  return row < 0 ? undefined : all[row]?.split(/ {2,}/).at(-1);
+}
 
 /** Every post appears with its date, title and tags on one line, its URL below, in the API's order. */
 function expectPostRows(stdout: string, posts: Post[]) {
@@ -111,7 +124,7 @@ function expectPostRows(stdout: string, posts: Post[]) {
     const row = all.findIndex((line) => line.startsWith(day(post.pubDate)) && line.includes(title));
     expect(row, `row for ${post.slug}`).toBeGreaterThan(previous);
     const line = all[row]!;
-    const tags = post.tags.join(', ');
+    const tags = shownTags(post);
     expect(line.endsWith(tags)).toBe(true);
     if (tags) tagColumns.add(line.length - tags.length);
     expect(all[row + 1]?.trim()).toBe(post.url);
@@ -189,22 +202,21 @@ function tooManyRequests(res: ServerResponse, retryAfter: string) {
 }
 
 beforeAll(async () => {
-  node18 = ensureNode18();
   server = await startNode();
-}, 300_000);
+});
 
 afterAll(async () => {
   await server?.stop();
 });
 
-it('uses a real Node 18 for the second run of the suite', async () => {
-  const result = await spawnRun(node18, ['--version'], {});
-  expect(result.stdout).toMatch(/^v18\./);
+it(`uses a real Node ${OLDEST_NODE} for the second run of the suite`, async () => {
+  const result = await spawnRun(oldestNode(), ['--version'], {});
+  expect(result.stdout).toBe(`v${OLDEST_NODE}\n`);
 });
 
 const RUNTIMES = [
   { name: `Node ${process.version}`, node: () => process.execPath },
-  { name: 'Node 18', node: () => node18 },
+  { name: `Node ${OLDEST_NODE}`, node: oldestNode },
 ];
 
 describe.each(RUNTIMES)('folio on $name', ({ node }) => {
@@ -228,7 +240,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     ]) {
       expect(help.stdout).toContain(command);
     }
-    const tagHelp = await run(node(), ['tag', '--help']);
+    const tagHelp = await run(node(), ['tag', '-h']);
     expect(tagHelp.code).toBe(0);
     expect(tagHelp.stdout).toContain('Usage: folio tag <tag>');
   });
@@ -257,7 +269,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
 
   it('posts --json prints the API body exactly as received', async () => {
     const en = await api('/api/posts-en.json?limit=3');
-    expect(await folio('posts', '--json', '--limit', '3')).toMatchObject({ code: 0, stdout: `${en.text}\n` });
+    expect(await folio('posts', '--json', '--limit=3')).toMatchObject({ code: 0, stdout: `${en.text}\n` });
     const es = await api('/api/posts-es.json');
     expect(await folio('posts', '--json', '--lang', 'es')).toMatchObject({ code: 0, stdout: `${es.text}\n` });
   });
@@ -343,6 +355,21 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     expect(two.stdout).not.toContain(timeline.posts[2].url);
   });
 
+  it('shows one post with the same tags, every tier, in posts, tag and search', async () => {
+    const index: Post[] = JSON.parse((await api('/api/posts-en.json')).text);
+    const post = index.find((p) => p.tags.length > 0 && (p.topics?.length || p.subtopics?.length));
+    expect(post, 'a post with primary and lower-tier tags').toBeDefined();
+    const { url, title } = post!;
+    const tag = post!.tags[0]!;
+    const expected = shownTags(post!);
+    const shown = {
+      posts: tagsOnRow((await folio('posts')).stdout, url),
+      tag: tagsOnRow((await folio('tag', tag)).stdout, url),
+      search: tagsOnRow((await folio('search', title)).stdout, url),
+    };
+    expect(shown).toEqual({ posts: expected, tag: expected, search: expected });
+  });
+
   it('tag --json: exact body; with --limit the posts cut to N and total kept (--lang es)', async () => {
     const raw = await api('/api/timeline/es/http.json');
     expect(await folio('tag', 'http', '--lang', 'es', '--json')).toMatchObject({
@@ -417,6 +444,8 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     [['post'], /did you mean 'posts'/],
     [[], /missing command/],
     [['posts', '--frob'], /unknown flag '--frob'/],
+    [['posts', '-x'], /unknown flag '-x'/],
+    [['posts', '--json=yes'], /flag '--json' takes no value/],
     [['posts', '--lang', 'fr'], /--lang must be en or es, not 'fr'/],
     [['posts', '--limit', '0'], /--limit must be a whole number from 1 to 500, not '0'/],
     [['posts', '--limit', 'x'], /--limit must be a whole number/],

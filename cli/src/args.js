@@ -1,6 +1,6 @@
-/** The command line: `folio <command> [arguments] [flags]`, parsed with node:util parseArgs. */
-import { parseArgs } from 'node:util';
+/** The command line: `folio <command> [arguments] [flags]`. */
 import { UsageError } from './errors.js';
+import { splitFlags } from './flags.js';
 
 export const COMMANDS = /** @type {const} */ (['posts', 'search', 'series', 'tag', 'talks', 'api']);
 /** @typedef {typeof COMMANDS[number]} Command */
@@ -42,14 +42,7 @@ const OPTIONS = /** @type {const} */ ({
  * @returns {Invocation}
  */
 export function parse(argv, env) {
-  /** @type {{ values: Record<string, string | boolean | undefined>, positionals: string[] }} */
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (error) {
-    throw usageFromParseArgs(error);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = splitFlags(argv, OPTIONS);
   const [name, ...args] = positionals;
   const help = values.help === true;
   const version = values.version === true;
@@ -205,27 +198,6 @@ function parseBaseUrl(flag, env) {
     );
   }
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-}
-
-/**
- * Turns parseArgs' errors into one line in folio's words.
- * @param {unknown} error
- */
-function usageFromParseArgs(error) {
-  const e = /** @type {{ code?: string, message?: string }} */ (error);
-  const message = String(e.message ?? error);
-  const flag = /'(-[^' ]+)/.exec(message)?.[1];
-  if (e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    return new UsageError(
-      `unknown flag '${flag ?? message}'`,
-      'Flags: --json, --lang en|es, --limit N, --base-url URL, --timeout S, --help, --version.',
-    );
-  }
-  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    if (/does not take an argument/.test(message)) return new UsageError(`flag '${flag}' takes no value`);
-    return new UsageError(`flag '${flag}' needs a value`, `Write it as ${flag} <value> or ${flag}=<value>.`);
-  }
-  return new UsageError(message.split('\n')[0] ?? 'bad command line');
 }
 
 /**

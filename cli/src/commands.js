@@ -232,7 +232,7 @@ function printPosts(ctx, list, lead) {
   ];
   const lines = table(
     list.map((post, i) => ({
-      cells: [...(lead ? [lead(post, i)] : []), day(post.pubDate), text(post.title), tags(post.tags)],
+      cells: [...(lead ? [lead(post, i)] : []), day(post.pubDate), text(post.title), allTags(post)],
       below: text(post.url),
     })),
     lead ? [{ align: 'right', style: ctx.colour.dim }, ...columns] : columns,
@@ -302,9 +302,17 @@ function text(value) {
   return typeof value === 'string' ? value.replace(/\s+/g, ' ').trim() : value == null ? '' : String(value);
 }
 
-/** @param {unknown} value */
-function tags(value) {
-  return Array.isArray(value) ? value.map(text).join(', ') : '';
+/**
+ * Every tag of a post, sorted, so a post shows the same tags in every command: the post index
+ * splits them by tier into `tags`, `topics` and `subtopics`, while timelines, series chapters and
+ * search results list every tier in `tags`, in front-matter order, which the index cannot give.
+ * @param {Record<string, any>} post
+ */
+function allTags(post) {
+  const names = [post.tags, post.topics, post.subtopics].flatMap((list) =>
+    Array.isArray(list) ? list.map(text) : [],
+  );
+  return [...new Set(names)].sort().join(', ');
 }
 
 /** @param {unknown} value */

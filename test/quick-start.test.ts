@@ -1,0 +1,146 @@
+/**
+ * The README's quick start as a user runs it: `npm start` in a fresh copy of the repository (the
+ * files git tracks plus uncommitted ones, no build output), with only PORT set, then a few
+ * requests, then Ctrl-C. The copy borrows this checkout's node_modules through a symlink instead
+ * of running `npm ci` again: a second install would download every package in the middle of the
+ * test run and take minutes; `npm ci` itself is what CI's install phase runs.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, ROOT, waitUntilAnswering } from './support/server.ts';
+
+interface IndexPost {
+  title: string;
+  url: string;
+}
+
+interface ToolsList {
+  result: { tools: Array<{ name: string; inputSchema: { properties: Record<string, { type?: string }> } }> };
+}
+
+let copy = '';
+let port = 0;
+let base = '';
+let npmStart: ChildProcess | undefined;
+let log = '';
+
+/** A copy of the repository as a clone would have it, with the uncommitted changes. */
+function copyRepository(): string {
+  const target = mkdtempSync(join(tmpdir(), 'folio-quick-start-'));
+  const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  for (const file of listed.split('\0').filter(Boolean)) {
+    if (!existsSync(resolve(ROOT, file))) continue; // deleted in the working tree
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    copyFileSync(resolve(ROOT, file), join(target, file));
+  }
+  symlinkSync(resolve(ROOT, 'node_modules'), join(target, 'node_modules'), 'dir');
+  return target;
+}
+
+/** A user's shell: none of the test runner's, npm's or Folio's variables, and PORT. */
+function userEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value === undefined || /^(npm_|VITEST|FOLIO_)/i.test(name)) continue;
+    if (['BASE_URL', 'HOST', 'PORT', 'NODE_ENV', 'INIT_CWD'].includes(name)) continue;
+    env[name] = value;
+  }
+  const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules'));
+  return { ...env, PATH: path.join(delimiter), PORT: String(port) };
+}
+
+/** Ctrl-C: SIGINT to npm's whole process group (npm does not pass SIGTERM on to the server). */
+function pressCtrlC(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    child.once('exit', () => done());
+    process.kill(-child.pid!, 'SIGINT');
+  });
+}
+
+/** A stateless MCP `tools/list` call, as an agent makes it. */
+async function listTools(): Promise<ToolsList> {
+  const response = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'MCP-Protocol-Version': '2025-06-18',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+beforeAll(async () => {
+  copy = copyRepository();
+  expect(existsSync(join(copy, 'dist'))).toBe(false);
+  port = await freePort();
+  base = `http://localhost:${port}`;
+  npmStart = spawn('npm', ['start'], {
+    cwd: copy,
+    env: userEnvironment(),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  npmStart.stdout?.on('data', (chunk) => (log += chunk));
+  npmStart.stderr?.on('data', (chunk) => (log += chunk));
+  await waitUntilAnswering(base, npmStart, () => log, 180_000);
+}, 200_000);
+
+afterAll(async () => {
+  if (npmStart) await pressCtrlC(npmStart);
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+it('the README quick start is `npm ci && npm start`, serving on http://localhost:8787', () => {
+  const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+  const quickStart = /```sh\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  expect(quickStart).toMatch(/^npm ci && npm start\s+# serves the sample blog on http:\/\/localhost:8787$/m);
+});
+
+it('npm start built the site in the copy and says where it serves', () => {
+  expect(existsSync(join(copy, 'dist/node.mjs'))).toBe(true);
+  expect(log).toContain(`:${port}`);
+});
+
+it('GET /api/index.json: the API index, its links on http://localhost:PORT', async () => {
+  const response = await fetch(`${base}/api/index.json`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  const index = await response.json();
+  expect(index.links.openapi).toBe(`${base}/openapi.json`);
+  expect(index.links.mcp_endpoint).toBe(`${base}/mcp`);
+  expect(index.endpoints.map((e: { operationId: string }) => e.operationId)).toContain('listPostsInEnglish');
+});
+
+it("a post's page is HTML with its title", async () => {
+  const posts: IndexPost[] = await (await fetch(`${base}/api/posts-en.json`)).json();
+  // A title with no character HTML would escape, so it appears in the page as it is.
+  const post = posts.find((p) => !/[&<>"']/.test(p.title));
+  expect(post?.url.startsWith(`${base}/`)).toBe(true);
+  const response = await fetch(post!.url, { headers: { Accept: 'text/html' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  const html = await response.text();
+  expect(html).toMatch(/^<!doctype html>/i);
+  expect(html).toContain(post!.title);
+});
+
+it('MCP tools/list on POST /mcp lists the search tool with its input schema', async () => {
+  const { result } = await listTools();
+  const search = result.tools.find((tool) => tool.name === 'search_blog_posts');
+  expect(search?.inputSchema.properties.query?.type).toBe('string');
+});
+
+it('Ctrl-C stops it', async () => {
+  await pressCtrlC(npmStart!);
+  await expect(fetch(`${base}/api/index.json`)).rejects.toThrow();
+});
