@@ -27,7 +27,7 @@ export function parseTarget(request: Request): ParsedTarget {
   // Origin-form (`/path`) when a runtime had no Host to build an absolute URL from (HTTP/1.0).
   const schemeEnd = url.startsWith('/') ? -3 : url.indexOf('://');
   // Some adapters glue the Host header in front of the target as it is: cut exactly that off.
-  const gluedHost = host !== null && schemeEnd >= 0 && url.startsWith(host, schemeEnd + 3);
+  const gluedHost = !!host && schemeEnd >= 0 && url.startsWith(host, schemeEnd + 3);
   const pathStart = gluedHost ? schemeEnd + 3 + (host as string).length : url.indexOf('/', schemeEnd + 3);
   const authority = schemeEnd < 0 ? '' : url.slice(schemeEnd + 3, pathStart === -1 ? undefined : pathStart);
   const rest = pathStart === -1 || pathStart === url.length ? '/' : url.slice(pathStart);

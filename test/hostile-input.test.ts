@@ -1,0 +1,350 @@
+/**
+ * Hostile and odd input: generated HTTP requests through the real handler, request targets past the
+ * documented bounds, preflights on every path, raw sockets against the Node and Bun servers, and a
+ * build that fails half-way.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeDeployment } from '../scripts/write-deployment.ts';
+import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import type { SiteData } from '../src/data/types.ts';
+import { createHandler, type Deployment, type Handler } from '../src/handler.ts';
+import { MAX_QUERY_PARAMETERS, MAX_URL_LENGTH } from '../src/http/request-target.ts';
+import { deployed, sampleData } from './support/data.ts';
+import { type RunningServer, startBun, startNode } from './support/server.ts';
+
+const BASE = 'https://blog.example';
+const REQUESTS = 10_000;
+const POLICY = { quota: 300, windowSeconds: 60 };
+
+let data: SiteData;
+let deployment: Deployment;
+let handler: Handler;
+
+beforeAll(async () => {
+  data = await sampleData();
+  deployment = await deployed(data, BASE, POLICY);
+  handler = createHandler(deployment);
+});
+
+/** Each request from a new client address, so the quota never interferes with what is checked. */
+let clients = 0;
+const freshClient = () => {
+  clients++;
+  return { clientAddress: `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}` };
+};
+
+// --- Generators -----------------------------------------------------------------------------
+
+const KNOWN_PATHS = [
+  '/api/index.json',
+  '/api/posts.json',
+  '/api/posts-en.json',
+  '/api/v1/posts-es.json',
+  '/api/series/en/index.json',
+  '/api/series/en/http-caching.json',
+  '/api/timeline/en/http.json',
+  '/api/slides-timeline/es.json',
+  '/api/',
+  '/api',
+  '/mcp',
+  '/.well-known/mcp',
+  '/',
+  '/es/',
+  '/blog/',
+  '/blog/etags-and-conditional-requests/',
+  '/blog/etags-and-conditional-requests.md',
+  '/developers',
+  '/developers.md',
+  '/openapi.json',
+  '/llms.txt',
+  '/.well-known/api-catalog',
+  '/.well-known/ai-catalog.json',
+];
+const segment = fc.oneof(
+  fc.constantFrom(
+    'api',
+    'v1',
+    'v2',
+    'series',
+    'en',
+    'es',
+    'blog',
+    'index.json',
+    '..',
+    '.',
+    '',
+    '%2e%2e',
+    '%E0%A4%A',
+    '%00',
+    'a%2Fb',
+    '~x',
+    '.md',
+  ),
+  fc.stringMatching(/^[A-Za-z0-9._~%-]{0,12}$/),
+);
+const randomPath = fc.array(segment, { minLength: 0, maxLength: 5 }).map((parts) => `/${parts.join('/')}`);
+const path = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...KNOWN_PATHS) },
+  { weight: 2, arbitrary: randomPath },
+);
+const queryValue = fc.oneof(
+  fc.constantFrom('5', '05', '0', '501', '5.0', '+5', '%205', '1e2', '-1', '', '%zz', '500'),
+  fc.stringMatching(/^[A-Za-z0-9%+=&-]{0,8}$/),
+);
+const query = fc
+  .array(fc.tuple(fc.constantFrom('limit', 'lang', 'x', 'limit%00', ''), queryValue), { maxLength: 4 })
+  .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join('&')}` : ''));
+const header = (values: string[]) => fc.option(fc.constantFrom(...values), { nil: undefined });
+const requestCase = fc.record({
+  method: fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'),
+  path,
+  query,
+  accept: header([
+    'application/json',
+    'text/html',
+    'text/markdown',
+    'text/markdown;q=0',
+    '*/*',
+    'image/png',
+    'application/problem+json',
+    ';;;,',
+    'text/*;q=abc',
+  ]),
+  ifNoneMatch: header(['*', '"nope"', 'W/"x"', '', ',,,']),
+  acceptEncoding: header(['gzip', 'br', 'br;q=0, gzip', 'identity', '*']),
+  origin: header(['https://evil.example', BASE, 'null']),
+  preflight: header(['GET', 'POST', 'DELETE']),
+  host: header(['blog.example', 'a b', 'example.com/api', '[::1]:80', 'x'.repeat(300), '']),
+});
+type RequestCase = typeof requestCase extends fc.Arbitrary<infer T> ? T : never;
+
+function requestOf(testCase: RequestCase, method = testCase.method): Request {
+  const headers = new Headers();
+  if (testCase.accept !== undefined) headers.set('accept', testCase.accept);
+  if (testCase.ifNoneMatch !== undefined) headers.set('if-none-match', testCase.ifNoneMatch);
+  if (testCase.acceptEncoding !== undefined) headers.set('accept-encoding', testCase.acceptEncoding);
+  if (testCase.origin !== undefined) headers.set('origin', testCase.origin);
+  if (testCase.preflight !== undefined) headers.set('access-control-request-method', testCase.preflight);
+  if (testCase.host !== undefined) headers.set('host', testCase.host);
+  const body = method === 'POST' || method === 'PUT' ? '{"jsonrpc":"2.0","id":1,"method":"ping"}' : null;
+  if (body) headers.set('content-type', 'application/json');
+  return new Request(BASE + testCase.path + testCase.query, { method, headers, body });
+}
+
+/** The headers of a response but the quota's running state, which moves with the clock. */
+const stableHeaders = (response: Response) =>
+  [...response.headers].filter(([name]) => name !== 'ratelimit' && name !== 'ratelimit-reset');
+
+async function expectWellFormed(testCase: RequestCase, request: Request, response: Response) {
+  expect(response.status, `${testCase.method} ${testCase.path}`).toBeLessThan(500);
+  const type = response.headers.get('content-type') ?? '';
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  // The path as the client's URL parser left it (dot segments resolved).
+  const path = new URL(request.url).pathname;
+  if (path.startsWith('/api/') || path === '/api') expect(type).not.toContain('html');
+  const length = response.headers.get('content-length');
+  if (testCase.method === 'GET' && length !== null) expect(Number(length)).toBe(bytes.byteLength);
+  if (type.startsWith('application/problem+json') && testCase.method !== 'HEAD') {
+    const problem = JSON.parse(new TextDecoder().decode(bytes));
+    expect(problem).toMatchObject({ status: response.status, error: { code: expect.any(String) } });
+    for (const field of ['type', 'title', 'detail', 'instance']) expect(typeof problem[field]).toBe('string');
+  }
+  const text = new TextDecoder().decode(bytes);
+  expect(text).not.toMatch(/\n\s+at |node:internal|\/src\/|\.ts:\d+/);
+}
+
+describe('generated requests through the handler', () => {
+  it(`${REQUESTS} requests: no 5xx, no HTML under /api/, well-formed problems, exact Content-Length`, async () => {
+    await fc.assert(
+      fc.asyncProperty(requestCase, async (testCase) => {
+        const request = requestOf(testCase);
+        await expectWellFormed(testCase, request, await handler.fetch(request, freshClient()));
+      }),
+      { numRuns: REQUESTS },
+    );
+  });
+
+  it('HEAD answers with the status and headers of GET and no body', async () => {
+    await fc.assert(
+      fc.asyncProperty(requestCase, async (testCase) => {
+        const get = await handler.fetch(requestOf(testCase, 'GET'), freshClient());
+        const head = await handler.fetch(requestOf(testCase, 'HEAD'), freshClient());
+        expect(head.status).toBe(get.status);
+        expect(stableHeaders(head)).toEqual(stableHeaders(get));
+        expect((await head.arrayBuffer()).byteLength).toBe(0);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('request targets past the documented bounds', () => {
+  const problemOf = async (response: Response) => {
+    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+    return response.json();
+  };
+
+  it(`answers a target longer than ${MAX_URL_LENGTH} characters with 414 uri_too_long`, async () => {
+    const response = await handler.fetch(
+      new Request(`${BASE}/api/${'a'.repeat(MAX_URL_LENGTH)}.json`),
+      freshClient(),
+    );
+    expect(response.status).toBe(414);
+    expect((await problemOf(response)).error.code).toBe('uri_too_long');
+  });
+
+  it(`answers more than ${MAX_QUERY_PARAMETERS} query parameters with 400, counted by the limiter`, async () => {
+    const client = freshClient();
+    const query = Array.from({ length: 3_900 }, () => 'limit=1').join('&');
+    const response = await handler.fetch(
+      new Request(`${BASE}/api/posts.json?${query.slice(0, 7_900)}`),
+      client,
+    );
+    expect(response.status).toBe(400);
+    expect(response.headers.get('ratelimit-remaining')).toBe(String(POLICY.quota - 1));
+    expect((await problemOf(response)).detail).toContain(`more than ${MAX_QUERY_PARAMETERS} parameters`);
+  });
+
+  it('names how often limit was given when it repeats within the bound', async () => {
+    const query = Array.from({ length: 40 }, () => 'limit=1').join('&');
+    const response = await handler.fetch(new Request(`${BASE}/api/posts.json?${query}`), freshClient());
+    expect(response.status).toBe(400);
+    expect((await problemOf(response)).detail).toContain('given 40 times');
+  });
+
+  it('answers an unusable Host with a counted 400: problem+json under /api/ and /mcp, a page elsewhere', async () => {
+    const client = freshClient();
+    for (const [path, type] of [
+      ['/api/index.json', 'application/problem+json; charset=utf-8'],
+      ['/mcp', 'application/problem+json; charset=utf-8'],
+      ['/blog/', 'text/html; charset=utf-8'],
+    ]) {
+      const response = await handler.fetch(new Request(BASE + path, { headers: { host: 'a b' } }), client);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toBe(type);
+    }
+    const after = await handler.fetch(new Request(`${BASE}/api/index.json`), client);
+    expect(after.headers.get('ratelimit-remaining')).toBe(String(POLICY.quota - 4));
+  });
+});
+
+describe('CORS preflights on every path that sends Access-Control-Allow-Origin', () => {
+  it.each([
+    '/',
+    '/blog/',
+    '/developers',
+    '/developers.md',
+    '/openapi.json',
+    '/llms.txt',
+    '/.well-known/ai-catalog.json',
+  ])('%s answers 204 with the CORS headers', async (path) => {
+    const plain = await handler.fetch(new Request(BASE + path), freshClient());
+    expect(plain.headers.get('access-control-allow-origin')).toBe('*');
+    const preflight = await handler.fetch(
+      new Request(BASE + path, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://app.example', 'access-control-request-method': 'GET' },
+      }),
+      freshClient(),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+  });
+});
+
+/** One raw HTTP/1.x exchange: what a fuzzer or an old client sends, byte for byte. */
+function exchange(url: string, raw: string): Promise<{ status: number; head: string; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done, fail) => {
+    const socket = connect(Number(port), hostname, () => socket.write(raw));
+    let text = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', fail);
+    socket.on('close', () => {
+      const split = text.indexOf('\r\n\r\n');
+      done({
+        status: Number(text.split(' ')[1]),
+        head: text.slice(0, split).toLowerCase(),
+        body: text.slice(split + 4),
+      });
+    });
+  });
+}
+
+describe.each([
+  ['Node', startNode],
+  ['Bun', startBun],
+])('raw sockets on %s', (_name, start) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server?.stop());
+
+  it('answers a bad Host under /api/ with 400 problem+json, no stack and no log', async () => {
+    const reply = await exchange(
+      server.url,
+      'GET /api/index.json HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.head).toContain('content-type: application/problem+json');
+    expect(reply.head).toContain('ratelimit-remaining:');
+    expect(reply.body).not.toMatch(/ at |node:internal|\.ts:|<html/i);
+    expect(server.output()).not.toMatch(/error|at /i);
+  });
+
+  it('serves an absolute-form target by its path, whatever the Host', async () => {
+    const reply = await exchange(
+      server.url,
+      'GET http://other.example/api/posts-en.json?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n',
+    );
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toHaveLength(1);
+  });
+
+  it('serves HTTP/1.0 without a Host', async () => {
+    const reply = await exchange(server.url, 'GET /api/index.json HTTP/1.0\r\n\r\n');
+    expect(reply.status).toBe(200);
+    expect(reply.head).toContain('content-type: application/json');
+  });
+
+  it('does not let the Host header change the served path', async () => {
+    const reply = await exchange(
+      server.url,
+      'GET /index.json HTTP/1.1\r\nHost: x.example/api\r\nConnection: close\r\n\r\n',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.head).not.toContain('application/json');
+  });
+});
+
+describe('the build', () => {
+  it('leaves the previous output as it was when it fails half-way', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'folio-atomic-'));
+    const folder = join(out, 'public');
+    try {
+      await writeDeployment(data, { baseUrl: BASE, policy: POLICY }, folder);
+      const manifest = readFileSync(join(folder, BODIES_PREFIX, MANIFEST_KEY), 'utf8');
+      const failing = new Proxy(data, {
+        get: (target, key) => {
+          if (key === 'decks') throw new Error('the disk is full');
+          return Reflect.get(target, key);
+        },
+      });
+      await expect(
+        writeDeployment(failing, { baseUrl: 'https://other.example', policy: POLICY }, folder),
+      ).rejects.toThrow('the disk is full');
+      expect(readFileSync(join(folder, BODIES_PREFIX, MANIFEST_KEY), 'utf8')).toBe(manifest);
+      expect(existsSync(`${folder}.building-${process.pid}`)).toBe(false);
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
