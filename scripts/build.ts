@@ -1,23 +1,44 @@
 /**
- * Validates a content folder and writes the prerendered data the handler loads.
- *   tsx scripts/build.ts [--content DIR] [--out DIR] [--now ISO-DATE]
- * The content folder defaults to $FOLIO_CONTENT, then ./content.
+ * Checks a content folder and writes the prerendered data the handler loads. `--help` lists the
+ * options (scripts/build-options.ts); problems are one line each, with exit code 1 (2 for a bad
+ * command line).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { realpathSync } from 'node:fs';
+import { mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { compileContent } from '../src/content/compile.ts';
-import { ContentError } from '../src/content/errors.ts';
+import { pathToFileURL } from 'node:url';
+import { type CompileOptions, compileContent } from '../src/content/compile.ts';
+import { ContentError, formatIssue } from '../src/content/errors.ts';
+import type { Layout } from '../src/content/layout.ts';
+import { type BuildReport, summaryLines } from '../src/content/report.ts';
+import { servableData } from '../src/content/servable.ts';
 import { packSiteData } from '../src/data/pack.ts';
 import type { SiteData } from '../src/data/types.ts';
-import { readContentFolder } from './content-folder.ts';
+import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
+import { contentFolderName, readContentFolder } from './content-folder.ts';
 import { renderPosts } from './render-posts.ts';
 
-export const DEFAULT_OUT = 'src/data/generated';
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+export interface ContentBuild {
+  data: SiteData;
+  layout: Layout;
+  report: BuildReport;
+}
+
+/** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
+export async function buildContent(
+  contentDir: string,
+  options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+): Promise<ContentBuild> {
+  const files = await readContentFolder(contentDir);
+  const rendered = await renderPosts(files);
+  const compiled = compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
+  return { ...compiled, data: servableData(compiled.data) };
+}
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
-  const files = await readContentFolder(contentDir);
-  return compileContent(files, now, await renderPosts(files));
+  return (await buildContent(contentDir, { now })).data;
 }
 
 /**
@@ -44,38 +65,63 @@ export async function writeData(data: SiteData, outDir: string): Promise<void> {
   await writeFile(join(outDir, 'site-data.d.ts'), DECLARATION);
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: { content: { type: 'string' }, out: { type: 'string' }, now: { type: 'string' } },
-  });
-  const contentDir = resolve(values.content ?? process.env.FOLIO_CONTENT ?? 'content');
-  const now = values.now ? new Date(values.now) : new Date();
+async function main(args: readonly string[]): Promise<number> {
+  let options: BuildOptions;
+  try {
+    const command = parseBuildArgs(args, process.env, PROJECT_ROOT);
+    if (command.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    options = command.options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`folio build: ${error.message} (--help lists the options)`);
+    return 2;
+  }
+  const { contentDir, outDir, verbose, ...compile } = options;
+  const folderProblem = await contentFolderProblem(contentDir);
+  if (folderProblem) {
+    console.error(`folio: ${folderProblem} (set --content DIR or FOLIO_CONTENT)`);
+    return 1;
+  }
   const started = performance.now();
   try {
-    const data = await buildData(contentDir, now);
-    await writeData(data, resolve(values.out ?? DEFAULT_OUT));
+    const { data, layout, report } = await buildContent(contentDir, compile);
+    await writeData(data, outDir);
     const ms = Math.round(performance.now() - started);
-    console.log(
-      `folio: built ${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks from ${contentDir} in ${ms} ms`,
-    );
+    const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
+    const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
+    console.log(`folio: built ${counts} ${where} in ${ms} ms`);
+    // Indented lines are the items of the line above them.
+    for (const line of summaryLines(report, verbose))
+      console.log(line.startsWith(' ') ? line : `folio: ${line}`);
+    return 0;
   } catch (error) {
-    if (isMissingFolder(error)) {
-      console.error(
-        `folio: the content folder ${contentDir} does not exist (set --content DIR or FOLIO_CONTENT)`,
-      );
-      process.exitCode = 1;
-      return;
+    if (error instanceof ContentError) {
+      console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
+      for (const issue of error.issues) console.error(`  ${formatIssue(issue)}`);
+      return 1;
     }
-    if (!(error instanceof ContentError)) throw error;
-    console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
-    for (const issue of error.issues)
-      console.error(`  ${join(contentDir, issue.file)}: ${issue.field}: ${issue.message}`);
-    process.exitCode = 1;
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (!code || !path) throw error;
+    console.error(`folio: cannot read ${path} (${code})`);
+    return 1;
   }
 }
 
-function isMissingFolder(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+async function contentFolderProblem(dir: string): Promise<string | undefined> {
+  try {
+    return (await stat(dir)).isDirectory() ? undefined : `${dir} is not a folder`;
+  } catch {
+    return `the content folder ${dir} does not exist`;
+  }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+/** Run as a script, however it was reached: a path with spaces, a symbolic link, or relative. */
+function isMainModule(): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(realpathSync(script)).href === import.meta.url;
+}
+
+if (isMainModule()) process.exitCode = await main(process.argv.slice(2));

@@ -4,7 +4,7 @@
  * load must use the same options, so both read them from here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { LANGS, type Lang, type PostRecord, type SiteData } from '../data/types.ts';
+import type { PostRecord, SiteData } from '../data/types.ts';
 
 export type SearchIndexData = SiteData['searchIndex'];
 
@@ -47,7 +47,7 @@ function bodyText(markdown: string): string {
   return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function toIndexedPost(post: PostRecord): IndexedPost {
+function toIndexedPost(post: PostRecord<string>): IndexedPost {
   return {
     id: post.id,
     title: post.title,
@@ -70,13 +70,17 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
   };
 }
 
-export function buildSearchIndex(posts: readonly PostRecord[]): SearchIndexData {
-  const indexFor = (lang: Lang) => {
+/** One index for each of `languages` (the content's languages), each holding that language's posts. */
+export function buildSearchIndex<L extends string>(
+  posts: readonly PostRecord<L>[],
+  languages: readonly L[],
+): Record<L, string> {
+  const indexFor = (lang: L) => {
     const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
     index.addAll(posts.filter((post) => post.lang === lang).map(toIndexedPost));
     return JSON.stringify(index);
   };
-  return Object.fromEntries(LANGS.map((lang) => [lang, indexFor(lang)])) as SearchIndexData;
+  return Object.fromEntries(languages.map((lang) => [lang, indexFor(lang)])) as Record<L, string>;
 }
 
 export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {
