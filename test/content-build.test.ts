@@ -396,6 +396,11 @@ describe('compileContent on bad content: one line naming the file, the field, th
       ],
     ],
     [
+      'a site.yaml that is a list',
+      { 'site.yaml': '- name: N\n' },
+      ['site.yaml: (file): expected fields as key: value lines, received a list of 1 item'],
+    ],
+    [
       'a missing site.yaml',
       { 'site.yaml': null },
       [

@@ -36,7 +36,8 @@ export class ContentReader {
     const text = this.text(file);
     if (text === undefined) return undefined;
     const parsed = parseYaml(text);
-    if (this.isProblem(file, '(file)', parsed)) return undefined;
+    if (this.isProblem(file, '(file)', parsed) || !this.isMapping(file, '(file)', parsed.data))
+      return undefined;
     return this.validate(file, schema, parsed.data);
   }
 
@@ -52,10 +53,7 @@ export class ContentReader {
     if (text === undefined) return undefined;
     const document = splitFrontMatter(text);
     if (this.isProblem(file, '(front matter)', document)) return undefined;
-    if (!isMapping(document.data)) {
-      this.problem(file, '(front matter)', 'fields as key: value lines', describeValue(document.data));
-      return undefined;
-    }
+    if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
     this.checkUnknownFields(file, schema, document.data);
     const data = this.validate(file, schema, document.data);
     const { markdown, leftOut } = toMarkdown(file, document.body);
@@ -87,6 +85,12 @@ export class ContentReader {
     return true;
   }
 
+  private isMapping(file: string, field: string, data: unknown): data is Record<string, unknown> {
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return true;
+    this.problem(file, field, 'fields as key: value lines', describeValue(data));
+    return false;
+  }
+
   private checkUnknownFields(file: string, schema: v.GenericSchema, data: Record<string, unknown>): void {
     const known = fieldsOf(schema);
     const unknown = Object.keys(data).filter((field) => !known.includes(field));
@@ -100,8 +104,4 @@ export class ContentReader {
       );
     }
   }
-}
-
-function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
