@@ -1,61 +1,46 @@
 /**
- * Validates a content folder and writes the deployment: every body as served and the manifest.
- *   tsx scripts/build.ts [--content DIR] [--out DIR] [--now ISO-DATE]
- * The content folder defaults to $FOLIO_CONTENT, then ./content; the public address to $BASE_URL,
- * then the content's baseUrl; the quota to $FOLIO_RATE_LIMIT_QUOTA and $FOLIO_RATE_LIMIT_WINDOW.
+ * Checks a content folder and writes the deployment: every body as served and the manifest.
+ * `--help` lists the options (scripts/build-options.ts); problems are one line each, with exit
+ * code 1 (2 for a bad command line). The public address is $BASE_URL, else the content's baseUrl;
+ * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
+import { realpathSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
 import { ratePolicyFromEnv } from '../src/adapters/env.ts';
-import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
-import { compileContent } from '../src/content/compile.ts';
-import { ContentError } from '../src/content/errors.ts';
+import { type CompileOptions, compileContent } from '../src/content/compile.ts';
+import { ContentError, formatIssue } from '../src/content/errors.ts';
+import type { Layout } from '../src/content/layout.ts';
+import { type BuildReport, summaryLines } from '../src/content/report.ts';
+import { servableData } from '../src/content/servable.ts';
 import type { SiteData } from '../src/data/types.ts';
-import { readContentFolder } from './content-folder.ts';
+import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
+import { contentFolderName, readContentFolder } from './content-folder.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
 
-export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
-  const files = await readContentFolder(contentDir);
-  return compileContent(files, now, await renderPosts(files));
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+export interface ContentBuild {
+  data: SiteData;
+  layout: Layout;
+  report: BuildReport;
 }
 
-async function main() {
-  const { values } = parseArgs({
-    options: { content: { type: 'string' }, out: { type: 'string' }, now: { type: 'string' } },
-  });
-  const contentDir = resolve(values.content ?? process.env.FOLIO_CONTENT ?? 'content');
-  const outDir = resolve(values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT);
-  const now = values.now ? new Date(values.now) : new Date();
-  const started = performance.now();
-  try {
-    const policy = ratePolicyFromEnv(process.env);
-    const data = await buildData(contentDir, now);
-    const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
-    await writeDeployment(data, { baseUrl, policy }, outDir);
-    const ms = Math.round(performance.now() - started);
-    console.log(
-      `folio: built ${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks from ${contentDir} for ${baseUrl} into ${outDir} in ${ms} ms`,
-    );
-  } catch (error) {
-    if (isMissingFolder(error)) {
-      console.error(
-        `folio: the content folder ${contentDir} does not exist (set --content DIR or FOLIO_CONTENT)`,
-      );
-      process.exitCode = 1;
-      return;
-    }
-    if (error instanceof RangeError) {
-      console.error(`folio: ${error.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    if (!(error instanceof ContentError)) throw error;
-    console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
-    for (const issue of error.issues)
-      console.error(`  ${resolve(contentDir, issue.file)}: ${issue.field}: ${issue.message}`);
-    process.exitCode = 1;
-  }
+/** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
+export async function buildContent(
+  contentDir: string,
+  options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+): Promise<ContentBuild> {
+  const files = await readContentFolder(contentDir);
+  const rendered = await renderPosts(files);
+  const compiled = compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
+  return { ...compiled, data: servableData(compiled.data) };
+}
+
+export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
+  return (await buildContent(contentDir, { now })).data;
 }
 
 /** The public address every absolute URL is built with: an http(s) origin, maybe with a path. */
@@ -67,8 +52,69 @@ function publicAddress(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-function isMissingFolder(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException)?.code === 'ENOENT';
+async function main(args: readonly string[]): Promise<number> {
+  let options: BuildOptions;
+  try {
+    const command = parseBuildArgs(args, process.env, PROJECT_ROOT);
+    if (command.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    options = command.options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`folio build: ${error.message} (--help lists the options)`);
+    return 2;
+  }
+  const { contentDir, outDir, verbose, ...compile } = options;
+  const folderProblem = await contentFolderProblem(contentDir);
+  if (folderProblem) {
+    console.error(`folio: ${folderProblem} (set --content DIR or FOLIO_CONTENT)`);
+    return 1;
+  }
+  const started = performance.now();
+  try {
+    const policy = ratePolicyFromEnv(process.env);
+    const { data, layout, report } = await buildContent(contentDir, compile);
+    const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
+    await writeDeployment(data, { baseUrl, policy }, outDir);
+    const ms = Math.round(performance.now() - started);
+    const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
+    const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
+    console.log(`folio: built ${counts} ${where} for ${baseUrl} into ${outDir} in ${ms} ms`);
+    // Indented lines are the items of the line above them.
+    for (const line of summaryLines(report, verbose))
+      console.log(line.startsWith(' ') ? line : `folio: ${line}`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentError) {
+      console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
+      for (const issue of error.issues) console.error(`  ${formatIssue(issue)}`);
+      return 1;
+    }
+    if (error instanceof RangeError) {
+      console.error(`folio: ${error.message}`);
+      return 1;
+    }
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (!code || !path) throw error;
+    console.error(`folio: cannot read or write ${path} (${code})`);
+    return 1;
+  }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await main();
+async function contentFolderProblem(dir: string): Promise<string | undefined> {
+  try {
+    return (await stat(dir)).isDirectory() ? undefined : `${dir} is not a folder`;
+  } catch {
+    return `the content folder ${dir} does not exist`;
+  }
+}
+
+/** Run as a script, however it was reached: a path with spaces, a symbolic link, or relative. */
+function isMainModule(): boolean {
+  const script = process.argv[1];
+  return script !== undefined && pathToFileURL(realpathSync(script)).href === import.meta.url;
+}
+
+if (isMainModule()) process.exitCode = await main(process.argv.slice(2));

@@ -1,17 +1,64 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
-import type { ContentFiles } from '../src/content/compile.ts';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { ContentFiles, UnreadableFile } from '../src/content/files.ts';
+import { MAX_FILE_BYTES } from '../src/content/limits.ts';
 
-const CONTENT_FILE = /\.(md|ya?ml)$/;
+const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads every Markdown and YAML file below `dir`, keyed by its `/`-separated relative path. */
+/**
+ * Reads every Markdown, MDX and YAML file below `dir` (following symbolic links, skipping names
+ * that start with a dot), keyed by its `/`-separated relative path. A file that is not UTF-8 or
+ * larger than the limit is kept as the reason, for the compiler to report by name.
+ */
 export async function readContentFolder(dir: string): Promise<ContentFiles> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const files = new Map<string, string>();
-  for (const entry of entries) {
-    if (!entry.isFile() || !CONTENT_FILE.test(entry.name)) continue;
-    const path = join(entry.parentPath, entry.name);
-    files.set(relative(dir, path).split(sep).join('/'), await readFile(path, 'utf8'));
+  const files = new Map<string, string | UnreadableFile>();
+  const visited = new Set<string>();
+  async function walk(folder: string, prefix: string): Promise<void> {
+    const real = await realpath(folder);
+    if (visited.has(real)) return;
+    visited.add(real);
+    const entries = (await readdir(folder, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    );
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(folder, entry.name);
+      const kind = entry.isSymbolicLink() ? await linkTarget(path) : entry;
+      if (kind?.isDirectory()) await walk(path, `${prefix}${entry.name}/`);
+      else if (kind?.isFile() && CONTENT_FILE.test(entry.name))
+        files.set(`${prefix}${entry.name}`, await readText(path));
+    }
   }
+  await walk(dir, '');
   return files;
+}
+
+/** What a symbolic link points to; nothing for a dangling link. */
+async function linkTarget(path: string) {
+  try {
+    return await stat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+async function readText(path: string): Promise<string | UnreadableFile> {
+  const { size } = await stat(path);
+  if (size > MAX_FILE_BYTES) return { unreadable: 'too-large', bytes: size };
+  const bytes = await readFile(path);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return { unreadable: 'not-utf8' };
+  }
+}
+
+/** The blog's own name: the site folder of an Astro `<site>/src/content`, else the content folder's name. */
+export function contentFolderName(dir: string): string {
+  const parent = dirname(dir);
+  return basename(dir) === 'content' && basename(parent) === 'src'
+    ? basename(dirname(parent))
+    : basename(dir);
 }

@@ -4,16 +4,19 @@
  * Starting the worker costs about a second, so small blogs render inline in compileContent.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ContentFiles, RenderedBodies } from '../src/content/compile.ts';
+import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/content/files.ts';
 import { markdownBody } from '../src/content/front-matter.ts';
+import { toMarkdown } from '../src/content/mdx.ts';
 import { renderMarkdown } from '../src/site/render/markdown.ts';
 
 type Job = [file: string, text: string][];
 
+const POST_FILE = /^blog\/.+\.mdx?$/;
+
 function render(job: Job): [string, string][] {
   return job.flatMap(([file, text]) => {
     const body = markdownBody(text);
-    return body === undefined ? [] : [[file, renderMarkdown(body)]];
+    return body === undefined ? [] : [[file, renderMarkdown(toMarkdown(file, body).markdown)]];
   });
 }
 
@@ -30,7 +33,9 @@ function inWorker(job: Job): Promise<[string, string][]> {
 }
 
 export async function renderPosts(files: ContentFiles, parallelFrom = 1000): Promise<RenderedBodies> {
-  const posts = [...files].filter(([file]) => file.startsWith('blog/') && file.endsWith('.md'));
+  const posts: Job = [...files].flatMap(([file, text]) =>
+    POST_FILE.test(file) && !isIgnoredPath(file) && typeof text === 'string' ? [[file, text]] : [],
+  );
   if (posts.length < parallelFrom) return new Map();
   const theirs = inWorker(posts.filter((_, i) => i % 2 === 1));
   const ours = render(posts.filter((_, i) => i % 2 === 0));

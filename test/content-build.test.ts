@@ -1,42 +1,64 @@
-import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+/** compileContent: what a content folder publishes, and the one-line problem for each kind of bad input. */
+import { cp, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { readContentFolder } from '../scripts/content-folder.ts';
-import { compileContent } from '../src/content/compile.ts';
-import { ContentError, type ContentIssue } from '../src/content/errors.ts';
+import { ENDPOINTS } from '../src/api/endpoints.ts';
+import { type CompileOptions, compileContent } from '../src/content/compile.ts';
+import { ContentError, formatIssue } from '../src/content/errors.ts';
+import { summaryLines } from '../src/content/report.ts';
+import { servableData } from '../src/content/servable.ts';
+import { buildSearchIndex } from '../src/mcp/search-index.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
-import { BIN, ROOT } from './support/server.ts';
 
-const run = promisify(execFile);
+const MINI = resolve(FIXTURES, 'mini');
 
 /** Every body of the deployment, by key, as text: what `npm run build` would write. */
 async function outputOf(data: Awaited<ReturnType<typeof fixtureData>>): Promise<[string, string][]> {
   const { bodies } = await deployed(data, 'https://mini.example');
   return [...bodies].map(([key, bytes]) => [key, new TextDecoder().decode(bytes)]);
 }
-const MINI = resolve(FIXTURES, 'mini');
+const FIRST = 'blog/en/2025-01-10_first.md';
+const DECK = 'slides/en/2025-06-01_external-deck.md';
+const DATE_EXPECTED =
+  'expected a date such as 2026-03-04 or a date-time such as 2026-03-04T10:00:00 (UTC unless an offset such as +01:00 follows)';
 
-async function issuesWith(changes: Record<string, string | null>): Promise<ContentIssue[]> {
-  const files = new Map(await readContentFolder(MINI));
+const post = (front: string, body = 'Body.') => `---\n${front}\n---\n${body}\n`;
+const firstPost = (extra: string) =>
+  post(`title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\n${extra}`);
+const externalDeck = (extra: string) =>
+  post(`title: T\ndescription: D\npubDate: 2025-06-01\ntype: external\n${extra}`);
+const siteWith = (extra: string) =>
+  `name: N\ndescription: D\nbaseUrl: https://x.example\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n${extra}`;
+
+async function miniFiles(changes: Record<string, string | null> = {}, dir = MINI) {
+  const files = new Map(await readContentFolder(dir));
   for (const [path, text] of Object.entries(changes)) {
     if (text === null) files.delete(path);
     else files.set(path, text);
   }
+  return files;
+}
+
+async function compileMini(
+  changes: Record<string, string | null> = {},
+  options: Partial<CompileOptions> = {},
+) {
+  return compileContent(await miniFiles(changes), { now: BUILD_TIME, ...options });
+}
+
+/** Every problem compiling the mini blog with `changes`, as the build prints it. */
+async function problemsWith(changes: Record<string, string | null>, options: Partial<CompileOptions> = {}) {
   try {
-    compileContent(files, BUILD_TIME);
+    await compileMini(changes, options);
   } catch (error) {
-    if (error instanceof ContentError) return error.issues;
+    if (error instanceof ContentError) return error.issues.map(formatIssue);
     throw error;
   }
   throw new Error('the content compiled');
 }
-
-const post = (front: string, body = 'Body.') => `---\n${front}\n---\n${body}\n`;
-const FIRST = 'blog/en/2025-01-10_first.md';
 
 describe('compileContent on a valid folder', () => {
   it('publishes posts newest first, ties by id, and leaves drafts and future posts out', async () => {
@@ -70,14 +92,6 @@ describe('compileContent on a valid folder', () => {
     });
   });
 
-  it('normalises dates to ISO 8601 UTC with milliseconds', async () => {
-    const data = await fixtureData('mini');
-    const second = data.posts.find((p) => p.slug === 'second');
-    expect(second?.pubDate).toBe('2025-02-10T12:00:00.000Z');
-    expect(second?.updatedDate).toBe('2025-03-01T00:00:00.000Z');
-    expect(data.decks.find((d) => d.slug === 'native-deck')?.eventDate).toBe('2025-05-02T00:00:00.000Z');
-  });
-
   it('reads site settings, series, decks, gone paths and deprecations', async () => {
     const data = await fixtureData('mini');
     expect(data.site).toMatchObject({
@@ -101,152 +115,263 @@ describe('compileContent on a valid folder', () => {
     ]);
   });
 
+  it('counts the drafts and future-dated entries it skips, and lists them when asked', async () => {
+    const { report } = await compileMini();
+    expect(summaryLines(report, false)).toEqual([
+      'skipped 1 draft and 1 future-dated entry (--verbose lists them)',
+    ]);
+    expect(summaryLines(report, true)).toEqual([
+      'skipped 1 draft and 1 future-dated entry:',
+      '  draft: blog/en/2025-04-01_draft.md',
+      '  dated 2099-01-01T00:00:00.000Z: blog/en/2099-01-01_future.md',
+    ]);
+  });
+
   it('is deterministic: the same input gives byte-identical output, whatever the file order', async () => {
     const files = await readContentFolder(MINI);
     const reversed = new Map([...files].reverse());
-    expect(await outputOf(compileContent(reversed, BUILD_TIME))).toEqual(
-      await outputOf(compileContent(files, BUILD_TIME)),
+    const outputFrom = (input: typeof files) =>
+      outputOf(servableData(compileContent(input, { now: BUILD_TIME }).data));
+    expect(await outputFrom(reversed)).toEqual(await outputFrom(files));
+  });
+
+  it('writes the same bytes twice from the same content', async () => {
+    const a = await buildData(MINI, BUILD_TIME);
+    const b = await buildData(MINI, BUILD_TIME);
+    expect(await outputOf(a)).toEqual(await outputOf(b));
+  });
+});
+
+describe('front-matter dates', () => {
+  it.each([
+    ['2025-01-10', '2025-01-10T00:00:00.000Z'],
+    ['"2025-01-10"', '2025-01-10T00:00:00.000Z'],
+    ['2025-01-10T10:00:00', '2025-01-10T10:00:00.000Z'],
+    ['"2025-01-10T10:00:00"', '2025-01-10T10:00:00.000Z'],
+    ['2025-01-10T10:00', '2025-01-10T10:00:00.000Z'],
+    ['2025-01-10T10:00:00Z', '2025-01-10T10:00:00.000Z'],
+    ["'2025-01-10T10:00:00.25+02:00'", '2025-01-10T08:00:00.250Z'],
+    ['2025-01-10T23:30:00-05:00', '2025-01-11T04:30:00.000Z'],
+    ['2025-01-10 10:00:00', '2025-01-10T10:00:00.000Z'],
+    ['2025-01-10t10:00:00.5 -5', '2025-01-10T15:00:00.500Z'],
+  ])('pubDate: %s is %s', async (written, iso) => {
+    const { data } = await compileMini({ [FIRST]: post(`title: T\ndescription: D\npubDate: ${written}`) });
+    expect(data.posts.find((p) => p.id === 'en/2025-01-10_first')?.pubDate).toBe(iso);
+  });
+
+  it('takes a date-time without an offset as UTC: pubDate: "2026-03-04T10:00:00"', async () => {
+    const file = 'blog/en/2026-03-04_example.md';
+    const { data } = await compileMini(
+      { [file]: post('title: T\ndescription: D\npubDate: "2026-03-04T10:00:00"') },
+      { now: new Date('2026-06-01T00:00:00Z') },
+    );
+    expect(data.posts.find((p) => p.slug === 'example')?.pubDate).toBe('2026-03-04T10:00:00.000Z');
+  });
+
+  it.each([
+    ['soon', '"soon"'],
+    ['2025-02-30', '"2025-02-30"'],
+    ['2025-01-10T24:00:00', '"2025-01-10T24:00:00"'],
+    ['2025-01-10T10:00:00+25:00', '"2025-01-10T10:00:00+25:00"'],
+    ['20250110', '20250110'],
+  ])('refuses pubDate: %s', async (written, received) => {
+    expect(await problemsWith({ [FIRST]: post(`title: T\ndescription: D\npubDate: ${written}`) })).toEqual([
+      `${FIRST}: pubDate: ${DATE_EXPECTED}, received ${received}`,
+    ]);
+  });
+
+  it('checks the date written against the file name, before any offset applies', async () => {
+    expect(
+      await problemsWith({ [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-11T00:30:00+02:00') }),
+    ).toEqual([`${FIRST}: pubDate: expected the date in the file name (2025-01-10), received 2025-01-11`]);
+  });
+});
+
+describe('front-matter fields Folio does not use', () => {
+  const changes = {
+    [FIRST]: firstPost('heroLayout: wide\nrelatedPost: second'),
+    'blog/en/2025-02-10_second.md': post(
+      'title: T\ndescription: D\npubDate: 2025-02-10\nseries: http-basics\nseriesOrder: 1\nheroLayout: narrow',
+    ),
+  };
+
+  it('are accepted, left out of the data and listed once in the summary', async () => {
+    const { data, report } = await compileMini(changes);
+    expect(JSON.stringify(data)).not.toContain('heroLayout');
+    expect(summaryLines(report, false)).toContain('ignored fields: heroLayout (2 files), relatedPost (1)');
+  });
+
+  it('are refused with --strict, naming the fields Folio knows', async () => {
+    const known = 'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, draft';
+    const refused = `expected one of the fields ${known}, received a field Folio does not use (--strict refuses those)`;
+    expect(await problemsWith(changes, { strict: true })).toEqual([
+      `${FIRST}: heroLayout: ${refused}`,
+      `${FIRST}: relatedPost: ${refused}`,
+      `blog/en/2025-02-10_second.md: heroLayout: ${refused}`,
+    ]);
+  });
+});
+
+describe('.mdx files', () => {
+  const mdx = [
+    "import Callout from '../components/Callout.astro';",
+    "export const layout = 'wide';",
+    '',
+    'Before.',
+    '',
+    '<Callout type="tip">',
+    '  Inside the component.',
+    '</Callout>',
+    '',
+    '{/* a comment */}',
+    '',
+    '```mdx',
+    '<Callout>code stays</Callout>',
+    '```',
+    '',
+    'After, with <Kbd>inline</Kbd> JSX kept as text.',
+  ].join('\n');
+
+  it('render as Markdown without import/export lines and JSX blocks, each kind noted once', async () => {
+    const file = 'blog/en/2025-03-01_components.mdx';
+    const { data, report } = await compileMini({
+      [file]: post('title: T\ndescription: D\npubDate: 2025-03-01', mdx),
+    });
+    const published = data.posts.find((p) => p.slug === 'components');
+    expect(published?.body).toBe(
+      'Before.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
+    );
+    expect(published?.html).not.toContain('Inside the component');
+    expect(summaryLines(report, false)).toContain(
+      '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Callout), {…} expression blocks (1 file)',
     );
   });
 });
 
-describe('compileContent on bad content names the file, the field and the expectation', () => {
+describe('compileContent on bad content: one line naming the file, the field, the expectation and the value', () => {
   it.each([
     [
-      'a date that is not one',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: soon\ntags: [http]') },
-      FIRST,
-      'pubDate',
-      /expected a date/,
-    ],
-    [
-      'an impossible date',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-02-30\ntags: [http]') },
-      FIRST,
-      'pubDate',
-      /expected a date/,
-    ],
-    [
       'a missing title',
-      { [FIRST]: post('description: D\npubDate: 2025-01-10\ntags: [http]') },
-      FIRST,
-      'title',
-      /required/,
+      { [FIRST]: post('description: D\npubDate: 2025-01-10') },
+      [`${FIRST}: title: expected a text of 1 to 200 characters, received nothing (the field is missing)`],
     ],
     [
       'an empty description',
-      { [FIRST]: post('title: T\ndescription: ""\npubDate: 2025-01-10\ntags: [http]') },
-      FIRST,
-      'description',
-      /non-empty/,
-    ],
-    [
-      'an unknown field',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\nserie: x') },
-      FIRST,
-      'serie',
-      /.+/,
+      { [FIRST]: post('title: T\ndescription: ""\npubDate: 2025-01-10') },
+      [`${FIRST}: description: expected a text of 1 to 1000 characters, received ""`],
     ],
     [
       'tags that are not a list',
       { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: http') },
-      FIRST,
-      'tags',
-      /list of tags/,
+      [`${FIRST}: tags: expected a list of at most 50 tags such as [http, caching], received "http"`],
     ],
     [
       'a tag that is not a slug',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [Web APIs]') },
-      FIRST,
-      'tags.0',
-      /slug/,
+      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http, Web APIs]') },
+      [
+        `${FIRST}: tags[1]: expected a slug of lower-case letters, digits and hyphens (such as http-caching), received "Web APIs"`,
+      ],
     ],
     [
       'draft that is not a boolean',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\ndraft: maybe') },
-      FIRST,
-      'draft',
-      /true or false/,
-    ],
-    [
-      'a hero image that is not site-relative',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\nheroImage: img.png') },
-      FIRST,
-      'heroImage',
-      /site-relative/,
+      { [FIRST]: firstPost('draft: maybe') },
+      [`${FIRST}: draft: expected true or false, received "maybe"`],
     ],
     [
       'seriesOrder without series',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\nseriesOrder: 1') },
-      FIRST,
-      'seriesOrder',
-      /needs series/,
+      { [FIRST]: firstPost('seriesOrder: 1') },
+      [
+        `${FIRST}: seriesOrder: expected seriesOrder only together with series (it is a position in that series), received 1`,
+      ],
     ],
     [
       'an unknown series',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]\nseries: nope') },
-      FIRST,
-      'series',
-      /content\/series\/en\/nope\.md/,
+      { [FIRST]: firstPost('series: nope') },
+      [`${FIRST}: series: expected a series with a file series/en/nope.md, received "nope"`],
     ],
     [
-      'a pubDate that disagrees with the file name',
-      { [FIRST]: post('title: T\ndescription: D\npubDate: 2025-01-11\ntags: [http]') },
-      FIRST,
-      'pubDate',
-      /file name \(2025-01-10\)/,
+      'no front matter',
+      { [FIRST]: 'Just text.' },
+      [
+        `${FIRST}: (front matter): expected YAML front matter between --- lines at the top of the file, received a file that starts with "Just text."`,
+      ],
     ],
-    ['no front matter', { [FIRST]: 'Just text.' }, FIRST, '(front matter)', /between --- lines/],
-    ['invalid YAML', { [FIRST]: post('title: [unclosed') }, FIRST, '(front matter)', /invalid YAML/],
+    [
+      'front matter that is a list',
+      { [FIRST]: post('- a\n- b') },
+      [`${FIRST}: (front matter): expected fields as key: value lines, received a list of 2 items`],
+    ],
+    [
+      'invalid YAML',
+      { [FIRST]: post('title: [unclosed') },
+      [
+        `${FIRST}: (front matter): expected valid YAML, received YAML the reader rejects (Flow sequence in block collection must be sufficiently indented and end with a ] at line 1, column 17)`,
+      ],
+    ],
     [
       'a file name without a date',
-      { 'blog/en/hello.md': post('title: T\ndescription: D\npubDate: 2025-01-10\ntags: [http]') },
-      'blog/en/hello.md',
-      '(file name)',
-      /YYYY-MM-DD_<slug>\.md/,
+      { 'blog/en/hello.md': post('title: T') },
+      [
+        'blog/en/hello.md: (file name): expected YYYY-MM-DD_<slug>.md or .mdx, with a real date and a slug of lower-case letters, digits and hyphens, received "hello.md"',
+      ],
     ],
     [
-      'a language folder that does not exist',
-      { 'blog/fr/2025-01-10_x.md': post('title: T') },
-      'blog/fr/2025-01-10_x.md',
-      '(path)',
-      /blog\/en or blog\/es/,
+      'a file outside a language folder',
+      { 'blog/2025-01-10_x.md': post('title: T') },
+      [
+        'blog/2025-01-10_x.md: (path): expected a file in a language folder: blog/<language>/YYYY-MM-DD_<slug>.md, received "blog/2025-01-10_x.md"',
+      ],
+    ],
+    [
+      'a folder of a language the site does not list',
+      { 'blog/fr/2025-01-10_x.md': post('title: T'), 'blog/fr/2025-01-11_y.md': post('title: T') },
+      [
+        `blog/fr: (folder): expected a folder named after one of the site's languages (en, es; add more to languages in site.yaml), received "fr"`,
+      ],
+    ],
+    [
+      'a folder that is not a language code',
+      { 'blog/English/2025-01-10_x.md': post('title: T') },
+      [
+        'blog/English: (folder): expected a lower-case language code such as en, fr or pt-br as the folder name, received "English"',
+      ],
     ],
     [
       'an external deck without its address',
-      {
-        'slides/en/2025-06-01_external-deck.md': post(
-          'title: T\ndescription: D\npubDate: 2025-06-01\ntype: external',
-        ),
-      },
-      'slides/en/2025-06-01_external-deck.md',
-      'externalUrl',
-      /.+/,
+      { [DECK]: externalDeck('') },
+      [
+        `${DECK}: externalUrl: expected an absolute http: or https: URL such as https://example.com/page, received nothing (the field is missing)`,
+      ],
     ],
     [
       'a deck of an unknown type',
-      {
-        'slides/en/2025-06-01_external-deck.md': post(
-          'title: T\ndescription: D\npubDate: 2025-06-01\ntype: video',
-        ),
-      },
-      'slides/en/2025-06-01_external-deck.md',
-      'type',
-      /native or external/,
+      { [DECK]: post('title: T\ndescription: D\npubDate: 2025-06-01\ntype: video') },
+      [`${DECK}: type: expected native or external, received "video"`],
     ],
     [
       'a series order that is not an integer',
       { 'series/en/http-basics.md': post('title: T\ndescription: D\norder: 1.5') },
-      'series/en/http-basics.md',
-      'order',
-      /integer/,
+      ['series/en/http-basics.md: order: expected a whole number, received 1.5'],
     ],
     [
       'a tag of an unknown tier',
       { 'tags.yaml': 'http: { tier: top, description_en: a, description_es: b }\n' },
-      'tags.yaml',
-      'http.tier',
-      /primary, secondary or subtopic/,
+      ['tags.yaml: http.tier: expected primary, secondary or subtopic, received "top"'],
+    ],
+    [
+      'a tag name that is not a slug',
+      { 'tags.yaml': 'Web: { tier: primary, description_en: a, description_es: b }\n' },
+      [
+        'tags.yaml: Web: expected a slug of lower-case letters, digits and hyphens (such as http-caching), received "Web"',
+      ],
+    ],
+    [
+      'a misspelt tag description',
+      { 'tags.yaml': 'http: { tier: primary, description_en: a, descripton_es: b }\n' },
+      [
+        'tags.yaml: http.description_es: expected a text of 1 to 1000 characters, received nothing (the field is missing)',
+        'tags.yaml: http.descripton_es: expected one of the fields tier, description_en, description_es, received a field Folio does not know',
+      ],
     ],
     [
       'a site without a base URL',
@@ -254,95 +379,247 @@ describe('compileContent on bad content names the file, the field and the expect
         'site.yaml':
           'name: N\ndescription: D\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n',
       },
-      'site.yaml',
-      'baseUrl',
-      /.+/,
+      [
+        'site.yaml: baseUrl: expected an absolute http: or https: URL such as https://example.com/page, received nothing (the field is missing)',
+      ],
     ],
     [
-      'a site missing a language',
-      {
-        'site.yaml':
-          'name: N\ndescription: D\nbaseUrl: https://x.example\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en]\n',
-      },
-      'site.yaml',
-      'languages',
-      /both languages/,
+      'a misspelt site setting',
+      { 'site.yaml': siteWith('nmae: x\n') },
+      [
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, received a field Folio does not know',
+      ],
     ],
-    ['a missing site.yaml', { 'site.yaml': null }, 'site.yaml', '(file)', /exist/],
+    [
+      'a language code in capitals',
+      { 'site.yaml': siteWith('').replace('[en, es]', '[en, ES]') },
+      ['site.yaml: languages[1]: expected a lower-case language code such as en, fr or pt-br, received "ES"'],
+    ],
+    [
+      'a language listed twice',
+      { 'site.yaml': siteWith('').replace('[en, es]', '[en, es, en]') },
+      [
+        'site.yaml: languages: expected a list of language codes such as [en, es], each once (a lower-case language code such as en, fr or pt-br), received a list of 3 items',
+      ],
+    ],
+    [
+      'a site.yaml that is a list',
+      { 'site.yaml': '- name: N\n' },
+      ['site.yaml: (file): expected fields as key: value lines, received a list of 1 item'],
+    ],
+    [
+      'a missing site.yaml',
+      { 'site.yaml': null },
+      [
+        'site.yaml: (file): expected the site settings: name, description, baseUrl, author, license, languages, received no such file',
+      ],
+    ],
     [
       'gone paths that are not paths',
       { 'gone.yaml': 'paths: [old-post]\n' },
-      'gone.yaml',
-      'paths.0',
-      /site-relative/,
+      [
+        'gone.yaml: paths[0]: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old-post"',
+      ],
     ],
-  ])('%s', async (_, changes, file, field, message) => {
-    const issues = await issuesWith(changes);
-    const issue = issues.find((i) => i.file === file && i.field === field);
-    expect(issue, JSON.stringify(issues)).toBeDefined();
-    expect(issue?.message).toMatch(message);
+    [
+      'a deprecation that ends before it starts',
+      {
+        'site.yaml': siteWith(
+          'deprecations:\n  - { operationId: listPosts, since: 2026-06-01, sunset: 2026-01-01 }\n',
+        ),
+      },
+      [
+        'site.yaml: deprecations[0].sunset: expected a sunset date after the since date, received "2026-01-01"',
+      ],
+    ],
+  ])('%s', async (_, changes, expected) => {
+    expect(await problemsWith(changes)).toEqual(expected);
+  });
+
+  it('refuses a mistyped deprecation operationId, naming the valid ones', async () => {
+    const ids = ENDPOINTS.map((endpoint) => endpoint.operationId);
+    expect(ids).toContain('listPosts');
+    expect(
+      await problemsWith({
+        'site.yaml': siteWith(
+          'deprecations:\n  - { operationId: listPost, since: 2026-01-01, sunset: 2026-06-01 }\n',
+        ),
+      }),
+    ).toEqual([
+      `site.yaml: deprecations[0].operationId: expected one of the API's operationIds: ${ids.join(', ')}, received "listPost"`,
+    ]);
+  });
+
+  it('names both files of a duplicate slug', async () => {
+    const again = 'blog/en/2025-03-01_first.md';
+    expect(await problemsWith({ [again]: post('title: T\ndescription: D\npubDate: 2025-03-01') })).toEqual([
+      `${again}: (file name): expected a slug no other published post in en uses (${FIRST} uses it too), received "first"`,
+    ]);
   });
 
   it('reports two chapters that claim the same position', async () => {
-    const issues = await issuesWith({
-      'blog/en/2025-02-10_second.md': post(
-        'title: T\ndescription: D\npubDate: 2025-02-10\ntags: [http]\nseries: http-basics\nseriesOrder: 2',
-      ),
-    });
-    expect(issues).toContainEqual(
-      expect.objectContaining({ field: 'seriesOrder', message: expect.stringMatching(/already taken/) }),
-    );
+    expect(
+      await problemsWith({
+        'blog/en/2025-02-10_second.md': post(
+          'title: T\ndescription: D\npubDate: 2025-02-10\nseries: http-basics\nseriesOrder: 2',
+        ),
+      }),
+    ).toEqual([
+      `blog/en/2025-02-10_second.md: seriesOrder: expected a position not already taken in the series http-basics (${FIRST} has it), received 2`,
+    ]);
   });
 
   it('reports every problem at once', async () => {
-    const issues = await issuesWith({
-      [FIRST]: post('title: T\ndescription: D\npubDate: soon\ntags: [http]'),
+    const problems = await problemsWith({
+      [FIRST]: post('title: T\ndescription: D\npubDate: soon'),
       'series/en/http-basics.md': post('title: T\ndescription: D\norder: x'),
     });
-    const files = issues.map((i) => i.file);
-    expect(files).toContain(FIRST);
-    expect(files).toContain('series/en/http-basics.md');
+    expect(problems).toEqual([
+      'series/en/http-basics.md: order: expected a whole number, received "x"',
+      `${FIRST}: pubDate: ${DATE_EXPECTED}, received "soon"`,
+    ]);
   });
 });
 
-describe('the build script', () => {
-  async function buildScript(args: string[]) {
-    try {
-      const { stdout, stderr } = await run(resolve(BIN, 'tsx'), ['scripts/build.ts', ...args], { cwd: ROOT });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+describe('front-matter URLs and paths (issue 10)', () => {
+  const URL_EXPECTED = 'expected an absolute http: or https: URL such as https://example.com/page';
+  const PATH_EXPECTED = 'expected a site-relative path starting with a single / (such as /images/hero.webp)';
 
-  it('fails on bad content with one line per problem, no stack trace, and writes nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'folio-broken-'));
-    await cp(MINI, dir, { recursive: true });
-    await writeFile(join(dir, FIRST), post('title: T\ndescription: D\npubDate: soon\ntags: [http]'));
-    const out = join(dir, 'out');
-    const result = await buildScript(['--content', dir, '--out', out, '--now', '2026-01-01']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${join(dir, FIRST)}: pubDate: expected a date`);
-    expect(result.stderr).not.toMatch(/\n\s+at /);
-    await expect(readdir(out)).rejects.toThrow();
-  });
-
-  it('fails with one line when the content folder does not exist', async () => {
-    const result = await buildScript([
-      '--content',
-      join(tmpdir(), 'no-such-folio-content'),
-      '--out',
-      join(tmpdir(), 'folio-none'),
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'ftp://files.example/deck',
+    '//slides.example/deck',
+    'slides.example/deck',
+  ])('refuse externalUrl: %s', async (url) => {
+    expect(await problemsWith({ [DECK]: externalDeck(`externalUrl: "${url}"`) })).toEqual([
+      `${DECK}: externalUrl: ${URL_EXPECTED}, received ${JSON.stringify(url)}`,
     ]);
-    expect(result.code).toBe(1);
-    expect(result.stderr.trim().split('\n')).toHaveLength(1);
-    expect(result.stderr).toMatch(/no-such-folio-content/);
   });
 
-  it('writes the same bytes twice from the same content', async () => {
-    const a = await buildData(MINI, BUILD_TIME);
-    const b = await buildData(MINI, BUILD_TIME);
-    expect(await outputOf(a)).toEqual(await outputOf(b));
+  it.each([
+    '//evil.example/x.png',
+    '/\\evil.example/x.png',
+    'https://cdn.example/x.png',
+    'javascript:alert(1)',
+    'images/x.png',
+    '/images/\tx.png',
+  ])('refuse heroImage: %j', async (path) => {
+    expect(await problemsWith({ [FIRST]: firstPost(`heroImage: ${JSON.stringify(path)}`) })).toEqual([
+      `${FIRST}: heroImage: ${PATH_EXPECTED}, received ${JSON.stringify(path)}`,
+    ]);
+  });
+
+  it('refuse an author URL and a deprecation link that are not http(s)', async () => {
+    const site = siteWith(
+      'deprecations:\n  - { operationId: listPosts, since: 2026-01-01, sunset: 2026-06-01, link: "javascript:x" }\n',
+    ).replace('author: { name: A }', 'author: { name: A, url: "mailto:a@x.example" }');
+    expect(await problemsWith({ 'site.yaml': site })).toEqual([
+      `site.yaml: author.url: ${URL_EXPECTED}, received "mailto:a@x.example"`,
+      `site.yaml: deprecations[0].link: ${URL_EXPECTED}, received "javascript:x"`,
+    ]);
+  });
+
+  it('accept http and https URLs and site paths', async () => {
+    const { data } = await compileMini({
+      [DECK]: externalDeck(
+        'externalUrl: http://slides.example/deck?id=1#2\nheroImage: /images/deck one.webp',
+      ),
+    });
+    expect(data.decks.find((d) => d.slug === 'external-deck')).toMatchObject({
+      externalUrl: 'http://slides.example/deck?id=1#2',
+      heroImage: '/images/deck one.webp',
+    });
+  });
+});
+
+describe('bounds on what one entry may cost (issue 10)', () => {
+  const tags = (n: number) => `[${Array.from({ length: n }, (_, i) => `tag-${i}`).join(', ')}]`;
+
+  it('at most 50 tags per post', async () => {
+    await expect(
+      compileMini({ [FIRST]: firstPost('').replace('tags: [http]', `tags: ${tags(50)}`) }),
+    ).resolves.toBeDefined();
+    expect(
+      await problemsWith({ [FIRST]: firstPost('').replace('tags: [http]', `tags: ${tags(10_000)}`) }),
+    ).toEqual([
+      `${FIRST}: tags: expected a list of at most 50 tags such as [http, caching], received a list of 10000 items`,
+    ]);
+  });
+
+  it('titles of at most 200 characters and descriptions of at most 1000', async () => {
+    const long = (n: number) => 'x'.repeat(n);
+    expect(
+      await problemsWith({
+        [FIRST]: post(`title: ${long(201)}\ndescription: ${long(1001)}\npubDate: 2025-01-10`),
+      }),
+    ).toEqual([
+      `${FIRST}: title: expected a text of 1 to 200 characters, received "${long(60)}…" (201 characters)`,
+      `${FIRST}: description: expected a text of 1 to 1000 characters, received "${long(60)}…" (1001 characters)`,
+    ]);
+  });
+
+  it('files of at most 1 MiB', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-large-'));
+    await cp(MINI, dir, { recursive: true });
+    const text = firstPost('').replace('Body.', 'x'.repeat(1024 * 1024));
+    await writeFile(join(dir, FIRST), text);
+    const files = await readContentFolder(dir);
+    expect(() => compileContent(files, { now: BUILD_TIME })).toThrow(
+      `${FIRST}: (file): expected a file of at most 1 MiB, received 1.0 MiB (${Buffer.byteLength(text)} bytes)`,
+    );
+  });
+});
+
+describe('file encodings', () => {
+  it('refuses a file that is not UTF-8, naming it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-latin1-'));
+    await cp(MINI, dir, { recursive: true });
+    await writeFile(
+      join(dir, FIRST),
+      Buffer.from(firstPost('').replace('title: T', 'title: Café'), 'latin1'),
+    );
+    const files = await readContentFolder(dir);
+    expect(() => compileContent(files, { now: BUILD_TIME })).toThrow(
+      new ContentError([
+        {
+          file: FIRST,
+          field: '(file)',
+          expected: 'UTF-8 text',
+          received: 'bytes that are not UTF-8 (save the file as UTF-8)',
+        },
+      ]),
+    );
+  });
+
+  it('reads UTF-8 with a byte-order mark', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-bom-'));
+    await cp(MINI, dir, { recursive: true });
+    await writeFile(join(dir, FIRST), `\uFEFF${firstPost('').replace('title: T', 'title: Café')}`);
+    const { data } = compileContent(await readContentFolder(dir), { now: BUILD_TIME });
+    expect(data.posts.find((p) => p.id === 'en/2025-01-10_first')?.title).toBe('Café');
+  });
+});
+
+describe('languages in the content', () => {
+  it('takes any BCP 47-style code the site lists, the first at the root', async () => {
+    const ptBr = 'blog/pt-br/2025-01-10_first.md';
+    const { data } = await compileMini({
+      'site.yaml': siteWith('').replace('[en, es]', '[en, es, pt-br]'),
+      'tags.yaml': 'http: { tier: primary, description_en: a, description_es: b, description_pt-br: c }\n',
+      [ptBr]: post('title: Primeiro\ndescription: D\npubDate: 2025-01-10\ntags: [http]'),
+    });
+    expect(data.site.languages).toEqual(['en', 'es', 'pt-br']);
+    expect(data.posts.filter((p) => p.slug === 'first').map((p) => p.path)).toEqual([
+      '/blog/first/',
+      '/es/blog/first/',
+      '/pt-br/blog/first/',
+    ]);
+    expect(data.tags.find((t) => t.name === 'http')?.description).toEqual({ en: 'a', es: 'b', 'pt-br': 'c' });
+    expect(Object.keys(buildSearchIndex(data.posts, data.site.languages, 'https://x.example'))).toEqual([
+      'en',
+      'es',
+      'pt-br',
+    ]);
   });
 });

@@ -4,20 +4,28 @@ import { describe, expect, it } from 'vitest';
 import { readContentFolder } from '../scripts/content-folder.ts';
 import { renderPosts } from '../scripts/render-posts.ts';
 import { compileContent } from '../src/content/compile.ts';
-import { BUILD_TIME } from './support/data.ts';
-import { ROOT } from './support/server.ts';
+import { BUILD_TIME, FIXTURES } from './support/data.ts';
+
+const BLOG = resolve(FIXTURES, 'field-notes/src/content');
 
 describe('renderPosts', () => {
-  it('renders every post on two threads, as compileContent does inline', async () => {
-    const files = await readContentFolder(resolve(ROOT, 'content'));
+  it('renders every post, .mdx included, on two threads, as compileContent does inline', async () => {
+    const files = await readContentFolder(BLOG);
     const rendered = await renderPosts(files, 0);
-    const posts = [...files.keys()].filter((file) => file.startsWith('blog/'));
-    expect([...rendered.keys()].sort()).toEqual(posts.sort());
-    expect(compileContent(files, BUILD_TIME, rendered)).toEqual(compileContent(files, BUILD_TIME));
+    expect([...rendered.keys()].sort()).toEqual([
+      'blog/en/2025-01-10_first.mdx',
+      'blog/en/2025-02-10_second.md',
+      'blog/en/2025-04-01_draft.md',
+      'blog/en/2099-01-01_future.md',
+      'blog/es/2025-01-10_first.mdx',
+    ]);
+    expect(rendered.get('blog/en/2025-01-10_first.mdx')).not.toContain('Callout');
+    const options = { now: BUILD_TIME, folderName: 'field-notes' };
+    expect(compileContent(files, { ...options, rendered }).data).toEqual(compileContent(files, options).data);
   });
 
   it('leaves a small blog to compileContent', async () => {
-    const files = await readContentFolder(resolve(ROOT, 'content'));
+    const files = await readContentFolder(BLOG);
     expect((await renderPosts(files)).size).toBe(0);
   });
 });

@@ -78,7 +78,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   }
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors() }));
-  const indexes = buildSearchIndex(data.posts, baseUrl);
+  const indexes = buildSearchIndex(data.posts, data.site.languages, baseUrl);
   for (const lang of data.site.languages) await sink(searchIndexKey(lang), indexes[lang]);
 
   const manifest: Manifest = {

@@ -1,317 +1,245 @@
-import * as v from 'valibot';
+/**
+ * Compiles a content folder, in either layout and any languages, into the records the API, the
+ * MCP server and the pages are built from. Every problem is collected and thrown together as a
+ * ContentError; nothing is published half-built.
+ */
 import { compareText } from '../data/order.ts';
-import type {
-  DeckRecord,
-  Deprecation,
-  Lang,
-  PostRecord,
-  SeriesRecord,
-  SiteData,
-  SiteInfo,
-  TagInfo,
-  TagTier,
-} from '../data/types.ts';
-import { LANGS } from '../data/types.ts';
+import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
-import { ContentError, type ContentIssue, fromValibot } from './errors.ts';
-import { parseYaml, splitFrontMatter } from './front-matter.ts';
-import {
-  deckSchema,
-  goneSchema,
-  postSchema,
-  SLUG_PATTERN,
-  seriesSchema,
-  siteSchema,
-  tagsSchema,
-} from './schema.ts';
+import { astroLayout } from './astro-layout.ts';
+import type { ParsedDate } from './dates.ts';
+import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
+import { ContentError, type ContentIssue } from './errors.ts';
+import type { ContentFiles, RenderedBodies } from './files.ts';
+import { folioLayout } from './folio-layout.ts';
+import { sitePaths } from './languages.ts';
+import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
+import { ContentReader } from './reader.ts';
+import { BuildReport } from './report.ts';
+import { deckSchema, goneSchema, postSchema } from './schema.ts';
+import { readSite } from './site.ts';
 
-/** The content folder as text files keyed by their path relative to it, `/`-separated. */
-export type ContentFiles = ReadonlyMap<string, string>;
+export type { ContentFiles, RenderedBodies } from './files.ts';
 
-const DATED_FILE = /^(\d{4}-\d{2}-\d{2})_(.+)\.md$/;
-const LANG_PREFIX: Record<Lang, string> = { en: '', es: '/es' };
+const LAYOUT_READERS: Record<Layout, LayoutReader> = { folio: folioLayout, astro: astroLayout };
 
-export function sitePath(lang: Lang, section: string, slug?: string): string {
-  return `${LANG_PREFIX[lang]}/${section}/${slug === undefined ? '' : `${slug}/`}`;
+export interface CompileOptions {
+  /** The build time: drafts and entries dated after it are skipped. */
+  now: Date;
+  /** Detected from the files when not given. */
+  layout?: Layout | undefined;
+  /** Refuse front-matter fields Folio does not use, instead of ignoring them. */
+  strict?: boolean;
+  /** The blog's folder name: the site name when site.yaml leaves it out (Astro layout). */
+  folderName?: string;
+  /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
+  rendered?: RenderedBodies;
 }
 
-/** HTML already rendered from the bodies of some files, keyed like `ContentFiles`. */
-export type RenderedBodies = ReadonlyMap<string, string>;
+export interface Compiled {
+  data: SiteData<string>;
+  layout: Layout;
+  report: BuildReport;
+}
 
-/** Validates every content file and derives the published records; throws a ContentError listing every problem. */
-export function compileContent(
-  files: ContentFiles,
-  now: Date,
-  rendered: RenderedBodies = new Map(),
-): SiteData {
+/** A record with the file it comes from, for messages. */
+interface FromFile<T> {
+  file: string;
+  record: T;
+}
+
+/** What compiling each entry needs to know. */
+interface Context {
+  reader: ContentReader;
+  options: CompileOptions;
+  pathOf: (lang: string, section: string, slug: string) => string;
+  tiers: ReadonlyMap<string, TagTier>;
+}
+
+export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
   const issues: ContentIssue[] = [];
-  const reader = new Reader(files, issues);
-  const site = reader.yaml('site.yaml', siteSchema);
-  const taxonomy = reader.yaml('tags.yaml', tagsSchema);
-  const gone = reader.yaml('gone.yaml', goneSchema, { paths: [] });
-  const tiers = new Map(Object.entries(taxonomy ?? {}).map(([name, tag]) => [name, tag.tier]));
-
-  const series = reader.section('series', (file, lang, name, body) => {
-    const data = reader.validate(file, seriesSchema, body.data);
-    if (!data || !checkSlug(file, name, issues)) return undefined;
-    return {
-      slug: name,
-      lang,
-      title: data.title,
-      description: data.description,
-      order: data.order,
-      heroImage: data.heroImage ?? null,
-      path: sitePath(lang, 'series', name),
-      body: body.body,
-      html: renderMarkdown(body.body),
-    } satisfies SeriesRecord;
+  const report = new BuildReport();
+  const reader = new ContentReader(files, issues, report, options.strict ?? false);
+  const layout = options.layout ?? detectLayout(reader);
+  if (!layout) throw new ContentError(issues);
+  const layoutReader = LAYOUT_READERS[layout];
+  const postFiles = listEntries(reader, 'blog');
+  const deckFiles = listEntries(reader, 'slides');
+  const folders = languageFolders([...postFiles, ...deckFiles]);
+  const settings = readSite(reader, layoutReader, folders, options.folderName);
+  // Without valid settings, go on with the folders' languages so every other problem is reported too.
+  const languages = settings?.info.languages ?? folders;
+  const tags = layoutReader.tags(reader, languages);
+  const tiers = new Map(tags.map((tag) => [tag.name, tag.tier]));
+  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers };
+  const seriesTexts = layoutReader.series(reader, languages);
+  const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
+    const record = compilePost(context, entry);
+    if (record?.series) checkSeriesFile(reader, layoutReader, entry, record.series);
+    return record ? [{ file: entry.file, record }] : [];
   });
-
-  const nowIso = now.toISOString();
-  const isPublished = (item: { draft: boolean; pubDate: string }) => !item.draft && item.pubDate <= nowIso;
-
-  const posts = reader.section('blog', (file, lang, name, body) => {
-    const dated = datedName(file, name, issues);
-    const data = reader.validate(file, postSchema, body.data);
-    if (!dated || !data || !checkFileDate(file, dated.date, data.pubDate, issues)) return undefined;
-    if (data.series && !series.some((s) => s.lang === lang && s.slug === data.series)) {
-      issues.push({
-        file,
-        field: 'series',
-        message: `expected a series with a file content/series/${lang}/${data.series}.md`,
-      });
-    }
-    if (!isPublished(data)) return undefined;
-    const split = splitTags(data.tags, tiers);
-    return {
-      id: `${lang}/${dated.date}_${dated.slug}`,
-      slug: dated.slug,
-      lang,
-      title: data.title,
-      description: data.description,
-      pubDate: data.pubDate,
-      updatedDate: data.updatedDate ?? null,
-      allTags: data.tags,
-      ...split,
-      heroImage: data.heroImage ?? null,
-      series: data.series ?? null,
-      seriesOrder: data.seriesOrder ?? null,
-      path: sitePath(lang, 'blog', dated.slug),
-      body: body.body,
-      html: rendered.get(file) ?? renderMarkdown(body.body),
-    } satisfies PostRecord;
+  const decks = inSiteLanguages(reader, deckFiles, languages).flatMap((entry) => {
+    const record = compileDeck(context, entry);
+    return record ? [{ file: entry.file, record }] : [];
   });
+  checkUnique(reader, posts, 'post');
+  checkUnique(reader, decks, 'deck');
+  checkChapterOrder(reader, posts);
+  const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };
+  if (issues.length > 0 || !settings || !gone) throw new ContentError(issues);
 
-  const decks = reader.section('slides', (file, lang, name, body) => {
-    const dated = datedName(file, name, issues);
-    const data = reader.validate(file, deckSchema, body.data);
-    if (!dated || !data || !checkFileDate(file, dated.date, data.pubDate, issues) || !isPublished(data)) {
-      return undefined;
-    }
-    return {
-      slug: dated.slug,
-      lang,
-      title: data.title,
-      description: data.description,
-      pubDate: data.pubDate,
-      heroImage: data.heroImage ?? null,
-      type: data.type,
-      externalUrl: data.type === 'external' ? data.externalUrl : null,
-      provider: data.provider ?? null,
-      eventName: data.eventName ?? null,
-      eventDate: data.eventDate ?? null,
-      path: sitePath(lang, 'talks', dated.slug),
-      body: body.body,
-      html: data.type === 'native' ? renderDeck(body.body) : '',
-    } satisfies DeckRecord;
-  });
-
-  checkUnique(posts, 'blog', issues);
-  checkUnique(decks, 'slides', issues);
-  checkChapterOrder(posts, issues);
-  if (issues.length > 0 || !site || !taxonomy) throw new ContentError(issues);
-
-  return {
-    site: toSiteInfo(site),
-    tags: Object.entries(taxonomy)
-      .map(
-        ([name, tag]): TagInfo => ({
-          name,
-          tier: tag.tier,
-          description: { en: tag.description_en, es: tag.description_es },
-        }),
-      )
-      .sort((a, b) => compareText(a.name, b.name)),
-    posts: posts.sort((a, b) => compareText(b.pubDate, a.pubDate) || compareText(a.id, b.id)),
-    series: series
-      .filter((s) => posts.some((post) => post.lang === s.lang && post.series === s.slug))
+  const postRecords = posts
+    .map(({ record }) => record)
+    .sort((a, b) => compareText(b.pubDate, a.pubDate) || compareText(a.id, b.id));
+  const data: SiteData<string> = {
+    site: settings.info,
+    tags: tags.sort((a, b) => compareText(a.name, b.name)),
+    posts: postRecords,
+    series: seriesTexts
+      .filter((s) => postRecords.some((post) => post.lang === s.lang && post.series === s.slug))
+      .map((s) => seriesRecord(context, s))
       .sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
-    decks: decks.sort(
-      (a, b) =>
-        compareText(b.pubDate, a.pubDate) || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
-    ),
-    gone: [...new Set(gone?.paths ?? [])].sort(compareText),
-    deprecations: (site.deprecations ?? []).map(
-      (d): Deprecation => ({
-        operationId: d.operationId,
-        since: d.since,
-        sunset: d.sunset,
-        link: d.link ?? null,
-      }),
-    ),
+    decks: decks
+      .map(({ record }) => record)
+      .sort(
+        (a, b) =>
+          compareText(b.pubDate, a.pubDate) || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
+      ),
+    gone: [...new Set(gone.paths)].sort(compareText),
+    deprecations: settings.deprecations,
   };
+  return { data, layout, report };
 }
 
-function toSiteInfo(site: v.InferOutput<typeof siteSchema>): SiteInfo {
+function compilePost(
+  { reader, options, pathOf, tiers }: Context,
+  entry: EntryFile,
+): PostRecord<string> | undefined {
+  const { file, lang, date, slug } = entry;
+  const parsed = reader.entry(file, postSchema);
+  if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
+  const { data, body } = parsed;
+  if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
   return {
-    name: site.name,
-    description: site.description,
-    baseUrl: site.baseUrl,
-    author: { name: site.author.name, url: site.author.url ?? null },
-    license: site.license,
-    languages: [...LANGS],
+    id: `${lang}/${date}_${slug}`,
+    slug,
+    lang,
+    title: data.title,
+    description: data.description,
+    pubDate: data.pubDate.iso,
+    updatedDate: data.updatedDate ?? null,
+    allTags: data.tags,
+    ...splitByTier(data.tags, tiers),
+    heroImage: data.heroImage ?? null,
+    series: data.series ?? null,
+    seriesOrder: data.seriesOrder ?? null,
+    path: pathOf(lang, 'blog', slug),
+    body,
+    html: options.rendered?.get(file) ?? renderMarkdown(body),
   };
 }
 
-function splitTags(tags: string[], tiers: ReadonlyMap<string, TagTier>) {
-  const tierOf = (tag: string) => tiers.get(tag) ?? 'primary';
+function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): DeckRecord<string> | undefined {
+  const { file, lang, slug } = entry;
+  const parsed = reader.entry(file, deckSchema);
+  if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
+  const { data, body } = parsed;
+  if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
   return {
-    tags: tags.filter((tag) => tierOf(tag) === 'primary'),
-    topics: tags.filter((tag) => tierOf(tag) === 'secondary'),
-    subtopics: tags.filter((tag) => tierOf(tag) === 'subtopic'),
+    slug,
+    lang,
+    title: data.title,
+    description: data.description,
+    pubDate: data.pubDate.iso,
+    heroImage: data.heroImage ?? null,
+    type: data.type,
+    externalUrl: data.type === 'external' ? data.externalUrl : null,
+    provider: data.provider ?? null,
+    eventName: data.eventName ?? null,
+    eventDate: data.eventDate ?? null,
+    path: pathOf(lang, 'talks', slug),
+    body,
+    html: data.type === 'native' ? renderDeck(body) : '',
   };
 }
 
-type SectionParser<T> = (
+function seriesRecord({ pathOf }: Context, series: SeriesText): SeriesRecord<string> {
+  const { file: _file, body, ...rest } = series;
+  return { ...rest, path: pathOf(series.lang, 'series', series.slug), body, html: renderMarkdown(body) };
+}
+
+/** A post's flat tag list split by tier; a tag missing from the taxonomy is primary. */
+function splitByTier(tags: readonly string[], tiers: ReadonlyMap<string, TagTier>) {
+  const inTier = (tier: TagTier) => tags.filter((tag) => (tiers.get(tag) ?? 'primary') === tier);
+  return { tags: inTier('primary'), topics: inTier('secondary'), subtopics: inTier('subtopic') };
+}
+
+/** A series file that exists but has problems is reported on its own, not again here. */
+function checkSeriesFile(
+  reader: ContentReader,
+  layout: LayoutReader,
+  { file, lang }: EntryFile,
+  slug: string,
+) {
+  const path = layout.seriesPath(lang, slug);
+  if (reader.has(`${path}.md`) || reader.has(`${path}.mdx`)) return;
+  reader.problem(file, 'series', `a series with a file ${path}.md`, JSON.stringify(slug));
+}
+
+function matchesFileDate(reader: ContentReader, { file, date }: EntryFile, pubDate: ParsedDate): boolean {
+  if (pubDate.day === date) return true;
+  reader.problem(file, 'pubDate', `the date in the file name (${date})`, pubDate.day);
+  return false;
+}
+
+function isPublished(
+  reader: ContentReader,
   file: string,
-  lang: Lang,
-  name: string,
-  document: { data: unknown; body: string },
-) => T | undefined;
-
-class Reader {
-  constructor(
-    private readonly files: ContentFiles,
-    private readonly issues: ContentIssue[],
-  ) {}
-
-  yaml<S extends v.GenericSchema>(
-    file: string,
-    schema: S,
-    fallback?: v.InferOutput<S>,
-  ): v.InferOutput<S> | undefined {
-    const text = this.files.get(file);
-    if (text === undefined) {
-      if (fallback === undefined)
-        this.issues.push({ file, field: '(file)', message: 'expected this file to exist' });
-      return fallback;
-    }
-    try {
-      return this.validate(file, schema, parseYaml(text));
-    } catch (error) {
-      this.issues.push({ file, field: '(file)', message: (error as Error).message });
-      return undefined;
-    }
-  }
-
-  validate<S extends v.GenericSchema>(file: string, schema: S, data: unknown): v.InferOutput<S> | undefined {
-    const result = v.safeParse(schema, data);
-    if (result.success) return result.output;
-    this.issues.push(...fromValibot(file, result.issues));
-    return undefined;
-  }
-
-  /** Parses every `<section>/<lang>/<name>.md` file in path order. */
-  section<T>(section: string, parse: SectionParser<T>): T[] {
-    const records: T[] = [];
-    for (const file of [...this.files.keys()].sort(compareText)) {
-      const [top, lang, name, ...rest] = file.split('/');
-      if (top !== section || name === undefined || rest.length > 0 || !name.endsWith('.md')) continue;
-      if (!isLang(lang)) {
-        this.issues.push({
-          file,
-          field: '(path)',
-          message: `expected the folder ${section}/en or ${section}/es`,
-        });
-        continue;
-      }
-      try {
-        const record = parse(file, lang, name.slice(0, -3), splitFrontMatter(this.files.get(file) ?? ''));
-        if (record !== undefined) records.push(record);
-      } catch (error) {
-        this.issues.push({ file, field: '(front matter)', message: (error as Error).message });
-      }
-    }
-    return records;
-  }
+  draft: boolean,
+  pubDate: ParsedDate,
+  now: Date,
+): boolean {
+  const reason = draft ? 'draft' : pubDate.iso > now.toISOString() ? 'future' : undefined;
+  if (reason) reader.report.skipped.push({ file, reason, pubDate: pubDate.iso });
+  return reason === undefined;
 }
 
-function isLang(value: string | undefined): value is Lang {
-  return (LANGS as readonly (string | undefined)[]).includes(value);
-}
-
-function checkSlug(file: string, slug: string, issues: ContentIssue[]): boolean {
-  if (SLUG_PATTERN.test(slug)) return true;
-  issues.push({
-    file,
-    field: '(file name)',
-    message: 'expected a slug matching ^[a-z0-9-]+$ as the file name',
-  });
-  return false;
-}
-
-function datedName(file: string, name: string, issues: ContentIssue[]) {
-  const match = DATED_FILE.exec(`${name}.md`);
-  if (!match?.[1] || !match[2]) {
-    issues.push({
-      file,
-      field: '(file name)',
-      message: 'expected a file name of the form YYYY-MM-DD_<slug>.md',
-    });
-    return undefined;
-  }
-  if (!checkSlug(file, match[2], issues)) return undefined;
-  return { date: match[1], slug: match[2] };
-}
-
-function checkFileDate(file: string, date: string, pubDate: string, issues: ContentIssue[]): boolean {
-  if (pubDate.startsWith(date)) return true;
-  issues.push({
-    file,
-    field: 'pubDate',
-    message: `expected the date in the file name (${date}), received ${pubDate}`,
-  });
-  return false;
-}
-
-function checkUnique(records: { slug: string; lang: Lang }[], section: string, issues: ContentIssue[]) {
-  const seen = new Set<string>();
-  for (const { slug, lang } of records) {
-    const key = `${lang}/${slug}`;
-    if (seen.has(key)) {
-      issues.push({
-        file: `${section}/${lang}`,
-        field: '(file name)',
-        message: `expected one published file for the slug ${slug}`,
-      });
-    }
-    seen.add(key);
-  }
-}
-
-function checkChapterOrder(posts: PostRecord[], issues: ContentIssue[]) {
+/** One published entry per slug and language; a second names the first. */
+function checkUnique(
+  reader: ContentReader,
+  entries: FromFile<{ lang: string; slug: string }>[],
+  kind: string,
+) {
   const seen = new Map<string, string>();
-  for (const post of posts) {
-    if (post.series === null || post.seriesOrder === null) continue;
-    const key = `${post.lang}/${post.series}/${post.seriesOrder}`;
+  for (const { file, record } of entries) {
+    const key = `${record.lang}/${record.slug}`;
     const other = seen.get(key);
     if (other) {
-      issues.push({
-        file: `blog/${post.id}.md`,
-        field: 'seriesOrder',
-        message: `expected a position not already taken in the series ${post.series} (also used by ${other})`,
-      });
+      reader.problem(
+        file,
+        '(file name)',
+        `a slug no other published ${kind} in ${record.lang} uses (${other} uses it too)`,
+        JSON.stringify(record.slug),
+      );
     }
-    seen.set(key, post.id);
+    seen.set(key, file);
+  }
+}
+
+function checkChapterOrder(reader: ContentReader, posts: FromFile<PostRecord<string>>[]) {
+  const seen = new Map<string, string>();
+  for (const { file, record } of posts) {
+    if (record.series === null || record.seriesOrder === null) continue;
+    const key = `${record.lang}/${record.series}/${record.seriesOrder}`;
+    const other = seen.get(key);
+    if (other) {
+      reader.problem(
+        file,
+        'seriesOrder',
+        `a position not already taken in the series ${record.series} (${other} has it)`,
+        String(record.seriesOrder),
+      );
+    }
+    seen.set(key, file);
   }
 }

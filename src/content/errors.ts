@@ -1,10 +1,9 @@
-import type * as v from 'valibot';
-
-/** One problem in one content file: the file, the field and what was expected. */
+/** One problem in one content file: the file (relative to the content folder), the field, what was expected and what was received. */
 export interface ContentIssue {
   file: string;
   field: string;
-  message: string;
+  expected: string;
+  received: string;
 }
 
 export class ContentError extends Error {
@@ -14,17 +13,6 @@ export class ContentError extends Error {
   }
 }
 
-export function formatIssue({ file, field, message }: ContentIssue): string {
-  return `${file}: ${field}: ${message}`;
-}
-
-export function fromValibot(file: string, issues: v.BaseIssue<unknown>[]): ContentIssue[] {
-  return issues.map((issue) => ({
-    file,
-    field: issue.path?.map((item) => String(item.key)).join('.') || '(front matter)',
-    message:
-      issue.received === 'undefined'
-        ? 'this field is required'
-        : `${issue.message}, received ${issue.received}`,
-  }));
+export function formatIssue({ file, field, expected, received }: ContentIssue): string {
+  return `${file}: ${field}: expected ${expected}, received ${received}`;
 }

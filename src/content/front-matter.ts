@@ -1,22 +1,35 @@
 import { parse } from 'yaml';
 
+/** Why a file's text could not be read as YAML or front matter. */
+export interface TextProblem {
+  problem: { expected: string; received: string };
+}
+
 export interface Document {
   data: unknown;
   body: string;
 }
 
-const FENCE = /^---[ \t]*\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 function fence(text: string) {
   const match = FENCE.exec(text.replace(/^\uFEFF/, ''));
   return match ? { yaml: match[1] ?? '', body: text.slice(match[0].length).trim() } : undefined;
 }
 
-/** Splits a Markdown file into its YAML front matter and body; throws with a readable message. */
-export function splitFrontMatter(text: string): Document {
+/** Splits a Markdown file into its YAML front matter and body. */
+export function splitFrontMatter(text: string): Document | TextProblem {
   const parts = fence(text);
-  if (!parts) throw new Error('expected YAML front matter between --- lines at the top of the file');
-  return { data: parseYaml(parts.yaml), body: parts.body };
+  if (!parts) {
+    return {
+      problem: {
+        expected: 'YAML front matter between --- lines at the top of the file',
+        received: `a file that starts with ${JSON.stringify(text.trimStart().split('\n')[0]?.slice(0, 40) ?? '')}`,
+      },
+    };
+  }
+  const yaml = parseYaml(parts.yaml);
+  return 'problem' in yaml ? yaml : { data: yaml.data, body: parts.body };
 }
 
 /** The body of a Markdown file without reading its front matter (undefined when it has none). */
@@ -24,10 +37,11 @@ export function markdownBody(text: string): string | undefined {
   return fence(text)?.body;
 }
 
-export function parseYaml(text: string): unknown {
+export function parseYaml(text: string): { data: unknown } | TextProblem {
   try {
-    return parse(text) ?? {};
+    return { data: parse(text) ?? {} };
   } catch (error) {
-    throw new Error(`invalid YAML: ${(error as Error).message.split('\n')[0]}`);
+    const reason = (error as Error).message.split('\n')[0]?.replace(/:$/, '') ?? '';
+    return { problem: { expected: 'valid YAML', received: `YAML the reader rejects (${reason})` } };
   }
 }

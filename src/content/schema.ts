@@ -1,123 +1,159 @@
+/** The field schemas shared by both layouts, and the front matter of posts and decks. Each message says what is expected. */
 import * as v from 'valibot';
-import { LANGS, TAG_TIERS } from '../data/types.ts';
-import { toIsoDate } from './dates.ts';
+import { ENDPOINTS } from '../api/endpoints.ts';
+import { TAG_TIERS } from '../data/types.ts';
+import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
+import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';
+import { MAX_DESCRIPTION_LENGTH, MAX_TAGS_PER_POST, MAX_TITLE_LENGTH } from './limits.ts';
 
 /** Slugs of posts, series, decks and tags. */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+export const SLUG_EXPECTED = 'a slug of lower-case letters, digits and hyphens (such as http-caching)';
 
-const text = v.pipe(v.string('expected a string'), v.trim(), v.minLength(1, 'expected a non-empty string'));
-const slug = v.pipe(
-  v.string('expected a string'),
-  v.regex(SLUG_PATTERN, 'expected a slug matching ^[a-z0-9-]+$'),
-);
-const sitePath = v.pipe(
-  v.string('expected a string'),
-  v.startsWith('/', 'expected a site-relative path starting with /'),
-);
-const absoluteUrl = v.pipe(v.string('expected a string'), v.url('expected an absolute URL'));
+function boundedText(max: number) {
+  const expected = `a text of 1 to ${max} characters`;
+  return v.pipe(v.string(expected), v.trim(), v.minLength(1, expected), v.maxLength(max, expected));
+}
 
-const isoDate = v.pipe(
-  v.union([v.string(), v.date()], 'expected a date (YYYY-MM-DD or ISO 8601 date-time)'),
-  v.transform((value) => (value instanceof Date ? value.toISOString() : toIsoDate(value))),
-  v.string('expected a date (YYYY-MM-DD or ISO 8601 date-time)'),
-);
+export const title = boundedText(MAX_TITLE_LENGTH);
+export const description = boundedText(MAX_DESCRIPTION_LENGTH);
+export const slug = v.pipe(v.string(SLUG_EXPECTED), v.regex(SLUG_PATTERN, SLUG_EXPECTED));
 
-const draft = v.optional(v.boolean('expected true or false'), false);
-const optionalHero = v.optional(sitePath);
+const WEB_URL = 'an absolute http: or https: URL such as https://example.com/page';
+const SITE_PATH = 'a site-relative path starting with a single / (such as /images/hero.webp)';
 
-export const siteSchema = v.strictObject({
-  name: text,
-  description: text,
-  baseUrl: v.pipe(
-    absoluteUrl,
-    v.transform((url) => url.replace(/\/+$/, '')),
-  ),
-  author: v.strictObject({ name: text, url: v.optional(absoluteUrl) }),
-  license: text,
-  languages: v.pipe(
-    v.array(v.picklist(LANGS, 'expected en or es')),
-    v.check((langs) => LANGS.every((lang) => langs.includes(lang)), 'expected both languages: [en, es]'),
-  ),
-  deprecations: v.optional(
-    v.array(
-      v.strictObject({
-        operationId: text,
-        since: isoDate,
-        sunset: isoDate,
-        link: v.optional(absoluteUrl),
-      }),
-    ),
-    [],
-  ),
-});
+function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\/[^/\\]/i.test(value) || /[\s\\]/.test(value)) return false;
+  return URL.canParse(value);
+}
 
-export const tagsSchema = v.record(
-  slug,
-  v.strictObject({
-    tier: v.picklist(TAG_TIERS, 'expected primary, secondary or subtopic'),
-    description_en: text,
-    description_es: text,
+/** `/\evil.example`, `//evil.example` or a tab in the path would send browsers to another host. */
+function isSitePath(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !/[\\\p{Cc}]/u.test(value);
+}
+
+export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL));
+export const sitePath = v.pipe(v.string(SITE_PATH), v.check(isSitePath, SITE_PATH));
+
+/** A date as written and as an instant (the file name's date is checked against the day written). */
+export const datedAs = v.pipe(
+  v.string(DATE_EXPECTED),
+  v.rawTransform(({ dataset, addIssue, NEVER }): ParsedDate => {
+    const date = parseDate(dataset.value);
+    if (date) return date;
+    addIssue({ message: DATE_EXPECTED });
+    return NEVER;
   }),
 );
+export const date = v.pipe(
+  datedAs,
+  v.transform((parsed) => parsed.iso),
+);
 
-export const seriesSchema = v.strictObject({
-  title: text,
-  description: text,
-  order: v.pipe(v.number('expected an integer'), v.integer('expected an integer')),
-  heroImage: optionalHero,
-});
+const WHOLE_NUMBER = 'a whole number';
+export const wholeNumber = v.pipe(v.number(WHOLE_NUMBER), v.integer(WHOLE_NUMBER));
+const POSITION = 'a whole number from 1';
+const position = v.pipe(v.number(POSITION), v.integer(POSITION), v.minValue(1, POSITION));
+const draft = v.optional(v.boolean('true or false'), false);
+export const tier = v.picklist(TAG_TIERS, 'primary, secondary or subtopic');
+
+/** Per-language versions of some fields (`titleEs`, `heroImagePtBr`), each optional. */
+export function overrides(languages: readonly string[], fields: Record<string, v.GenericSchema>) {
+  return Object.fromEntries(
+    languages.flatMap((lang) =>
+      Object.entries(fields).map(([field, schema]) => [overrideField(field, lang), v.optional(schema)]),
+    ),
+  );
+}
+
+const TAGS = `a list of at most ${MAX_TAGS_PER_POST} tags such as [http, caching]`;
 
 export const postSchema = v.pipe(
-  v.strictObject({
-    title: text,
-    description: text,
-    pubDate: isoDate,
-    updatedDate: v.optional(isoDate),
-    tags: v.array(slug, 'expected a list of tags'),
-    heroImage: optionalHero,
+  v.object({
+    title,
+    description,
+    pubDate: datedAs,
+    updatedDate: v.optional(date),
+    tags: v.optional(v.pipe(v.array(slug, TAGS), v.maxLength(MAX_TAGS_PER_POST, TAGS)), []),
+    heroImage: v.optional(sitePath),
     series: v.optional(slug),
-    seriesOrder: v.optional(
-      v.pipe(
-        v.number('expected a positive integer'),
-        v.integer('expected a positive integer'),
-        v.minValue(1),
-      ),
-    ),
+    seriesOrder: v.optional(position),
     draft,
   }),
   v.forward(
     v.check(
       (post) => post.seriesOrder === undefined || post.series !== undefined,
-      'seriesOrder needs series',
+      'seriesOrder only together with series (it is a position in that series)',
     ),
     ['seriesOrder'],
   ),
 );
 
 const deckFields = {
-  title: text,
-  description: text,
-  pubDate: isoDate,
-  provider: v.optional(text),
-  eventName: v.optional(text),
-  eventDate: v.optional(isoDate),
-  heroImage: optionalHero,
+  title,
+  description,
+  pubDate: datedAs,
+  provider: v.optional(title),
+  eventName: v.optional(title),
+  eventDate: v.optional(date),
+  heroImage: v.optional(sitePath),
   draft,
 };
 
 export const deckSchema = v.variant(
   'type',
   [
-    v.strictObject({ ...deckFields, type: v.literal('native') }),
-    v.strictObject({ ...deckFields, type: v.literal('external'), externalUrl: absoluteUrl }),
+    v.object({ ...deckFields, type: v.literal('native') }),
+    v.object({ ...deckFields, type: v.literal('external'), externalUrl: webUrl }),
   ],
-  'expected type: native or external',
+  'native or external',
 );
 
-export const goneSchema = v.strictObject({
-  paths: v.array(sitePath, 'expected a list of paths'),
-});
+const OPERATION_IDS = ENDPOINTS.map((endpoint) => endpoint.operationId);
+const LANGUAGES = `a list of language codes such as [en, es], each once (${LANGUAGE_CODE_EXPECTED})`;
+
+const deprecation = v.pipe(
+  v.strictObject(
+    {
+      operationId: v.picklist(OPERATION_IDS, `one of the API's operationIds: ${OPERATION_IDS.join(', ')}`),
+      since: date,
+      sunset: date,
+      link: v.optional(webUrl),
+    },
+    'a mapping with operationId, since, sunset and optionally link',
+  ),
+  v.forward(
+    v.check((d) => d.sunset > d.since, 'a sunset date after the since date'),
+    ['sunset'],
+  ),
+);
+
+export const siteSchema = v.strictObject(
+  {
+    name: title,
+    description,
+    baseUrl: v.pipe(
+      webUrl,
+      v.transform((url) => url.replace(/\/+$/, '')),
+    ),
+    author: v.strictObject(
+      { name: title, url: v.optional(webUrl) },
+      'a mapping with name and optionally url',
+    ),
+    license: title,
+    languages: v.pipe(
+      v.array(v.pipe(v.string(LANGUAGES), v.check(isLanguageCode, LANGUAGE_CODE_EXPECTED)), LANGUAGES),
+      v.minLength(1, LANGUAGES),
+      v.check((langs) => new Set(langs).size === langs.length, LANGUAGES),
+    ),
+    deprecations: v.optional(v.array(deprecation, 'a list of deprecations'), []),
+  },
+  'a mapping of site settings',
+);
+
+export const goneSchema = v.strictObject(
+  { paths: v.array(sitePath, 'a list of site paths such as [/blog/old-post/]') },
+  'a mapping with paths',
+);
 
 export type SiteConfig = v.InferOutput<typeof siteSchema>;
-export type PostFrontMatter = v.InferOutput<typeof postSchema>;
-export type DeckFrontMatter = v.InferOutput<typeof deckSchema>;

@@ -1,30 +1,34 @@
-/** The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds. */
+/**
+ * The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds.
+ * The content compiler works for any list of language codes (`L`); the run time serves `Lang`.
+ */
 export const LANGS = ['en', 'es'] as const;
 export type Lang = (typeof LANGS)[number];
 
 export const TAG_TIERS = ['primary', 'secondary', 'subtopic'] as const;
 export type TagTier = (typeof TAG_TIERS)[number];
 
-export interface SiteInfo {
+export interface SiteInfo<L extends string = Lang> {
   name: string;
   description: string;
   baseUrl: string;
   author: { name: string; url: string | null };
   license: string;
-  languages: Lang[];
+  languages: L[];
 }
 
-export interface TagInfo {
+export interface TagInfo<L extends string = Lang> {
   name: string;
   tier: TagTier;
-  description: Record<Lang, string>;
+  /** Per language; a language without a description is missing. */
+  description: Partial<Record<L, string>>;
 }
 
-export interface PostRecord {
+export interface PostRecord<L extends string = Lang> {
   /** `<lang>/<YYYY-MM-DD>_<slug>` */
   id: string;
   slug: string;
-  lang: Lang;
+  lang: L;
   title: string;
   description: string;
   pubDate: string;
@@ -46,9 +50,9 @@ export interface PostRecord {
   html: string;
 }
 
-export interface SeriesRecord {
+export interface SeriesRecord<L extends string = Lang> {
   slug: string;
-  lang: Lang;
+  lang: L;
   title: string;
   description: string;
   order: number;
@@ -61,9 +65,9 @@ export interface SeriesRecord {
 
 export type DeckType = 'native' | 'external';
 
-export interface DeckRecord {
+export interface DeckRecord<L extends string = Lang> {
   slug: string;
-  lang: Lang;
+  lang: L;
   title: string;
   description: string;
   pubDate: string;
@@ -89,15 +93,15 @@ export interface Deprecation {
   link: string | null;
 }
 
-export interface SiteData {
-  site: SiteInfo;
-  tags: TagInfo[];
+export interface SiteData<L extends string = Lang> {
+  site: SiteInfo<L>;
+  tags: TagInfo<L>[];
   /** Published posts, newest first, ties by id. */
-  posts: PostRecord[];
+  posts: PostRecord<L>[];
   /** Series with at least one published chapter in their language, by `order` then slug. */
-  series: SeriesRecord[];
+  series: SeriesRecord<L>[];
   /** Published decks, newest first, ties by slug. */
-  decks: DeckRecord[];
+  decks: DeckRecord<L>[];
   /** Paths removed for good (answered with 410). */
   gone: string[];
   deprecations: Deprecation[];

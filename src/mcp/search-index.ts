@@ -4,10 +4,7 @@
  * load must use the same options, so both read them from here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import { LANGS, type Lang, type PostRecord } from '../data/types.ts';
-
-/** MiniSearch's JSON of each language's index. */
-export type SearchIndexData = Record<Lang, string>;
+import type { PostRecord } from '../data/types.ts';
 
 /** The text of a post as the index sees it, and the fields a search result shows. */
 export interface IndexedPost {
@@ -57,7 +54,7 @@ function bodyText(markdown: string): string {
   return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function toIndexedPost(post: PostRecord, baseUrl: string): IndexedPost {
+function toIndexedPost(post: PostRecord<string>, baseUrl: string): IndexedPost {
   return {
     id: post.id,
     title: post.title,
@@ -84,14 +81,18 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
   };
 }
 
-/** One index per language, as MiniSearch's JSON. */
-export function buildSearchIndex(posts: readonly PostRecord[], baseUrl: string): SearchIndexData {
-  const indexFor = (lang: Lang) => {
+/** One index for each of `languages` (the content's languages), each holding that language's posts. */
+export function buildSearchIndex<L extends string>(
+  posts: readonly PostRecord<L>[],
+  languages: readonly L[],
+  baseUrl: string,
+): Record<L, string> {
+  const indexFor = (lang: L) => {
     const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
     index.addAll(posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)));
     return JSON.stringify(index);
   };
-  return Object.fromEntries(LANGS.map((lang) => [lang, indexFor(lang)])) as SearchIndexData;
+  return Object.fromEntries(languages.map((lang) => [lang, indexFor(lang)])) as Record<L, string>;
 }
 
 export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {

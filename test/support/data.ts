@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
-import { readContentFolder } from '../../scripts/content-folder.ts';
+import { buildData } from '../../scripts/build.ts';
 import { emitDeployment } from '../../src/build/emit.ts';
-import { compileContent } from '../../src/content/compile.ts';
 import type { RatePolicy } from '../../src/core/deployment.ts';
 import type { SiteData } from '../../src/data/types.ts';
 import type { Deployment } from '../../src/handler.ts';
@@ -11,12 +10,12 @@ export const FIXTURES = resolve(ROOT, 'test/fixtures');
 /** A fixed build time, so fixtures with future dates stay unpublished whatever today is. */
 export const BUILD_TIME = new Date('2026-01-01T00:00:00Z');
 
-export async function fixtureData(name: string, now = BUILD_TIME): Promise<SiteData> {
-  return compileContent(await readContentFolder(resolve(FIXTURES, name)), now);
+export function fixtureData(name: string, now = BUILD_TIME): Promise<SiteData> {
+  return buildData(resolve(FIXTURES, name), now);
 }
 
-export async function sampleData(): Promise<SiteData> {
-  return compileContent(await readContentFolder(resolve(ROOT, 'content')), new Date());
+export function sampleData(): Promise<SiteData> {
+  return buildData(resolve(ROOT, 'content'), new Date());
 }
 
 /** The deployment the build would write for `data`, kept in memory: the same bodies, read back by key. */

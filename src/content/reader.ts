@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { compareText } from '../data/order.ts';
+import type { ContentIssue } from './errors.ts';
+import { type ContentFiles, isIgnoredPath } from './files.ts';
+import { parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
+import { toMarkdown } from './mdx.ts';
+import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
+import type { BuildReport } from './report.ts';
+
+/** Reads and checks content files, collecting every problem rather than stopping at the first. */
+export class ContentReader {
+  /** Every path of the folder in order, without those under a name starting with `_`. */
+  readonly paths: readonly string[];
+
+  constructor(
+    private readonly files: ContentFiles,
+    readonly issues: ContentIssue[],
+    readonly report: BuildReport,
+    private readonly strict: boolean,
+  ) {
+    const all = [...files.keys()].sort(compareText);
+    this.paths = all.filter((path) => !isIgnoredPath(path));
+    report.ignoredPaths.push(...all.filter(isIgnoredPath));
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  problem(file: string, field: string, expected: string, received: string): void {
+    this.issues.push({ file, field, expected, received });
+  }
+
+  /** One of Folio's own YAML files (site.yaml, tags.yaml, gone.yaml), checked field by field. */
+  yaml<S extends v.GenericSchema>(file: string, schema: S): v.InferOutput<S> | undefined {
+    const text = this.text(file);
+    if (text === undefined) return undefined;
+    const parsed = parseYaml(text);
+    if (this.isProblem(file, '(file)', parsed) || !this.isMapping(file, '(file)', parsed.data))
+      return undefined;
+    return this.validate(file, schema, parsed.data);
+  }
+
+  /**
+   * A Markdown or MDX entry: its front matter checked against `schema` and its body as Markdown.
+   * Fields the schema does not name are counted for the summary, or refused with --strict.
+   */
+  entry<S extends v.GenericSchema>(
+    file: string,
+    schema: S,
+  ): { data: v.InferOutput<S>; body: string } | undefined {
+    const text = this.text(file);
+    if (text === undefined) return undefined;
+    const document = splitFrontMatter(text);
+    if (this.isProblem(file, '(front matter)', document)) return undefined;
+    if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
+    this.checkUnknownFields(file, schema, document.data);
+    const data = this.validate(file, schema, document.data);
+    const { markdown, leftOut } = toMarkdown(file, document.body);
+    if (leftOut) this.report.noteMdx(file, leftOut);
+    return data === undefined ? undefined : { data, body: markdown };
+  }
+
+  validate<S extends v.GenericSchema>(file: string, schema: S, input: unknown): v.InferOutput<S> | undefined {
+    const result = v.safeParse(schema, input);
+    if (result.success) return result.output;
+    this.issues.push(...plainIssues(file, schema, input, result.issues));
+    return undefined;
+  }
+
+  private text(file: string): string | undefined {
+    const content = this.files.get(file);
+    if (content === undefined || typeof content === 'string') return content;
+    this.issues.push(unreadableIssue(file, content));
+    return undefined;
+  }
+
+  private isProblem<T extends object>(
+    file: string,
+    field: string,
+    result: T | TextProblem,
+  ): result is TextProblem {
+    if (!('problem' in result)) return false;
+    this.problem(file, field, result.problem.expected, result.problem.received);
+    return true;
+  }
+
+  private isMapping(file: string, field: string, data: unknown): data is Record<string, unknown> {
+    if (typeof data === 'object' && data !== null && !Array.isArray(data)) return true;
+    this.problem(file, field, 'fields as key: value lines', describeValue(data));
+    return false;
+  }
+
+  private checkUnknownFields(file: string, schema: v.GenericSchema, data: Record<string, unknown>): void {
+    const known = fieldsOf(schema);
+    const unknown = Object.keys(data).filter((field) => !known.includes(field));
+    if (!this.strict) {
+      this.report.noteIgnoredFields(unknown);
+      return;
+    }
+    for (const field of unknown) {
+      this.issues.push(
+        unknownFieldIssue(file, field, known, 'a field Folio does not use (--strict refuses those)'),
+      );
+    }
+  }
+}

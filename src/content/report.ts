@@ -1,0 +1,84 @@
+/** What a successful build leaves out or works out by itself, said once each in the build summary. */
+import type { MdxLeftOut } from './mdx.ts';
+
+export interface SkippedEntry {
+  file: string;
+  reason: 'draft' | 'future';
+  pubDate: string;
+}
+
+export class BuildReport {
+  /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
+  readonly inferred: string[] = [];
+  /** Drafts and entries dated after the build time. */
+  readonly skipped: SkippedEntry[] = [];
+  /** Files under a name starting with `_`. */
+  readonly ignoredPaths: string[] = [];
+  /** Each front-matter field Folio does not use, with the number of files that have it. */
+  readonly ignoredFields = new Map<string, number>();
+  readonly mdxFiles = {
+    esm: new Set<string>(),
+    components: new Set<string>(),
+    expressions: new Set<string>(),
+  };
+  readonly mdxComponents = new Set<string>();
+
+  noteIgnoredFields(fields: readonly string[]): void {
+    for (const field of fields) this.ignoredFields.set(field, (this.ignoredFields.get(field) ?? 0) + 1);
+  }
+
+  noteMdx(file: string, leftOut: MdxLeftOut): void {
+    if (leftOut.esm > 0) this.mdxFiles.esm.add(file);
+    if (leftOut.components.length > 0) this.mdxFiles.components.add(file);
+    if (leftOut.expressions > 0) this.mdxFiles.expressions.add(file);
+    for (const name of leftOut.components) this.mdxComponents.add(name);
+  }
+}
+
+/** The report as summary lines; `verbose` lists every skipped entry and ignored file. */
+export function summaryLines(report: BuildReport, verbose: boolean): string[] {
+  const lines: string[] = [];
+  if (report.inferred.length > 0) lines.push(`inferred ${report.inferred.join(', ')}`);
+  const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
+  const future = report.skipped.length - drafts;
+  if (report.skipped.length > 0) {
+    const kinds = [
+      drafts > 0 && count(drafts, 'draft'),
+      future > 0 && count(future, 'future-dated entry', 'future-dated entries'),
+    ].filter(Boolean);
+    lines.push(`skipped ${kinds.join(' and ')}${verbose ? ':' : ' (--verbose lists them)'}`);
+    if (verbose) {
+      for (const { file, reason, pubDate } of report.skipped)
+        lines.push(`  ${reason === 'draft' ? 'draft' : `dated ${pubDate}`}: ${file}`);
+    }
+  }
+  if (report.ignoredFields.size > 0) {
+    const fields = [...report.ignoredFields].sort(([a, m], [b, n]) => n - m || (a < b ? -1 : 1));
+    const listed = fields.map(([field, files], i) => `${field} (${i === 0 ? count(files, 'file') : files})`);
+    lines.push(`ignored fields: ${listed.join(', ')}`);
+  }
+  const mdx = mdxSummary(report);
+  if (mdx) lines.push(mdx);
+  if (report.ignoredPaths.length > 0) {
+    lines.push(
+      `ignored ${count(report.ignoredPaths.length, 'file')} under names starting with _${verbose ? ':' : ' (--verbose lists them)'}`,
+    );
+    if (verbose) lines.push(...report.ignoredPaths.map((path) => `  ${path}`));
+  }
+  return lines;
+}
+
+function mdxSummary(report: BuildReport): string | undefined {
+  const { esm, components, expressions } = report.mdxFiles;
+  const kinds = [
+    esm.size > 0 && `import/export lines (${count(esm.size, 'file')})`,
+    components.size > 0 &&
+      `JSX component blocks (${count(components.size, 'file')}: ${[...report.mdxComponents].sort().join(', ')})`,
+    expressions.size > 0 && `{…} expression blocks (${count(expressions.size, 'file')})`,
+  ].filter(Boolean);
+  return kinds.length > 0 ? `.mdx rendered as Markdown without ${kinds.join(', ')}` : undefined;
+}
+
+function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}

@@ -1,0 +1,238 @@
+/**
+ * The build command as people run it: `tsx scripts/build.ts`, `npm run build`, `npm run build:data`,
+ * `npm start` and `prepare`, as child processes. The npm commands run in a copy of the project in a
+ * folder whose path has spaces, so the project's own data is untouched.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USAGE } from '../scripts/build-options.ts';
+import { FIXTURES } from './support/data.ts';
+import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';
+
+const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
+const MINI = resolve(FIXTURES, 'mini');
+const TSX = resolve(BIN, 'tsx');
+const NO_STACK = /\n\s+at /;
+/** npm commands build, and some bundle too: minutes on a loaded machine. */
+const SLOW = 180_000;
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function command(
+  file: string,
+  args: string[],
+  cwd = ROOT,
+  env: Record<string, string> = {},
+): Promise<Result> {
+  return new Promise((done) => {
+    execFile(file, args, { cwd, env: { ...process.env, ...env }, timeout: SLOW }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const build = (args: string[], cwd = ROOT) => command(TSX, ['scripts/build.ts', ...args], cwd);
+
+async function tempDir(prefix: string) {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+describe('tsx scripts/build.ts', () => {
+  it('prints its usage with --help', async () => {
+    expect(await build(['--help'])).toEqual({ code: 0, stdout: USAGE, stderr: '' });
+  });
+
+  it.each([
+    [['--colour'], 'unknown option --colour'],
+    [['-x'], 'unknown option -x'],
+    [['--content'], '--content needs a value'],
+    [['--strict=yes'], '--strict takes no value'],
+    [['content'], 'unexpected argument "content"'],
+    [['--layout', 'hugo'], '--layout expects folio or astro, received "hugo"'],
+    [
+      ['--now', 'tomorrow'],
+      '--now expects a date such as 2026-01-01 or 2026-01-01T10:00:00Z, received "tomorrow"',
+    ],
+  ])('refuses %j in one line with exit code 2', async (args, message) => {
+    expect(await build(args)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `folio build: ${message} (--help lists the options)\n`,
+    });
+  });
+
+  it('fails on bad content with one line per problem, files relative to the folder, and writes nothing', async () => {
+    const dir = await tempDir('folio-broken-');
+    await cp(MINI, dir, { recursive: true });
+    await writeFile(
+      join(dir, 'blog/en/2025-01-10_first.md'),
+      '---\ntitle: T\ndescription: D\npubDate: soon\n---\nBody.\n',
+    );
+    await writeFile(
+      join(dir, 'blog/en/2025-02-10_second.md'),
+      '---\ntitle: T\ndescription: D\npubDate: 2025-02-10\nheroImage: "//evil.example/x.png"\n---\n',
+    );
+    const out = join(dir, 'out');
+    expect(await build(['--content', dir, '--out', out, '--now', '2026-01-01'])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: [
+        `folio: the content in ${dir} has 2 problem(s):`,
+        '  blog/en/2025-01-10_first.md: pubDate: expected a date such as 2026-03-04 or a date-time such as 2026-03-04T10:00:00 (UTC unless an offset such as +01:00 follows), received "soon"',
+        '  blog/en/2025-02-10_second.md: heroImage: expected a site-relative path starting with a single / (such as /images/hero.webp), received "//evil.example/x.png"',
+        '',
+      ].join('\n'),
+    });
+    await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('fails with one line when the content folder does not exist', async () => {
+    const missing = join(tmpdir(), 'no-such-folio-content');
+    expect(await build(['--content', missing, '--out', join(tmpdir(), 'folio-none')])).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `folio: the content folder ${missing} does not exist (set --content DIR or FOLIO_CONTENT)\n`,
+    });
+  });
+
+  it('summarises what it left out, lists it with --verbose, and refuses unknown fields with --strict', async () => {
+    const out = await tempDir('folio-out-');
+    const quiet = await build(['--content', ASTRO, '--out', out, '--now', '2026-01-01']);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stdout).toMatch(
+      new RegExp(
+        `^folio: built 3 posts, 2 series, 2 decks in en, es \\(Astro layout\\) from ${ASTRO} in \\d+ ms\n`,
+      ),
+    );
+    expect(quiet.stdout.split('\n').slice(1)).toEqual([
+      'folio: inferred name "field-notes" (the site folder), languages en, es (the language folders), description and author "field-notes" (the name)',
+      'folio: skipped 1 draft and 1 future-dated entry (--verbose lists them)',
+      'folio: ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
+      'folio: .mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (2 files: Callout, Figure), {…} expression blocks (1 file)',
+      'folio: ignored 2 files under names starting with _ (--verbose lists them)',
+      '',
+    ]);
+    const verbose = await build(['--content', ASTRO, '--out', out, '--now', '2026-01-01', '--verbose']);
+    expect(verbose.stdout).toContain(
+      [
+        'folio: skipped 1 draft and 1 future-dated entry:',
+        '  draft: blog/en/2025-04-01_draft.md',
+        '  dated 2099-01-01T06:00:00.000Z: blog/en/2099-01-01_future.md',
+      ].join('\n'),
+    );
+    expect(verbose.stdout).toContain(
+      '  blog/en/_drafts/2025-03-01_unfinished.md\n  slides/_layouts/deck.md\n',
+    );
+    const strict = await build(['--content', ASTRO, '--out', out, '--strict']);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(
+      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, draft, received a field Folio does not use (--strict refuses those)\n',
+    );
+    expect(strict.stderr).not.toMatch(NO_STACK);
+  });
+});
+
+describe('the build from a folder whose path has spaces', () => {
+  let parent: string;
+  let project: string;
+  let blog: string;
+  let server: RunningServer | undefined;
+
+  /** The post index of the deployment a build wrote, as text. */
+  const dataIn = (dir: string) => readFile(join(dir, '_folio/api/posts.json'), 'utf8');
+  const generated = () => dataIn(join(project, 'dist/public'));
+
+  beforeAll(async () => {
+    parent = await tempDir('folio build ');
+    project = join(parent, 'folio app');
+    blog = join(parent, 'my blog', 'src', 'content');
+    await mkdir(project);
+    for (const entry of ['package.json', 'tsconfig.json', 'scripts', 'src', 'content']) {
+      await cp(join(ROOT, entry), join(project, entry), { recursive: true });
+    }
+    await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
+    await cp(ASTRO, blog, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('tsx scripts/build.ts writes the data', async () => {
+    const out = join(parent, 'out one');
+    const result = await build(['--content', blog, '--out', out], project);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^folio: built 3 posts/);
+    expect(await dataIn(out)).toContain('Primera entrada');
+  });
+
+  it('through a symbolic link to the project, run from elsewhere', async () => {
+    const link = join(parent, 'linked app');
+    await symlink(project, link, 'dir');
+    const out = join(parent, 'out two');
+    const result = await command(
+      TSX,
+      [join(link, 'scripts/build.ts'), '--content', blog, '--out', out],
+      tmpdir(),
+    );
+    expect(result.stdout).toMatch(/^folio: built 3 posts/);
+    expect(await dataIn(out)).toContain('Primera entrada');
+  });
+
+  it(
+    'npm run build:data -- --content DIR builds DIR',
+    async () => {
+      const result = await command('npm', ['run', 'build:data', '--', '--content', blog], project);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('folio: built 3 posts, 2 series, 2 decks in en, es (Astro layout)');
+      expect(await generated()).toContain('Primera entrada');
+    },
+    SLOW,
+  );
+
+  it(
+    'npm run build -- --content DIR builds DIR and bundles it',
+    async () => {
+      const result = await command('npm', ['run', 'build', '--', '--content', blog], project);
+      expect(result.code).toBe(0);
+      expect(await generated()).toContain('Primera entrada');
+      expect(await readFile(join(project, 'dist/public/_folio/manifest.json'), 'utf8')).toContain(
+        'notes.example',
+      );
+      expect(await readFile(join(project, 'dist/cloudflare.js'), 'utf8')).toContain('notes.example');
+    },
+    SLOW,
+  );
+
+  it(
+    'prepare builds the sample blog, whatever FOLIO_CONTENT says',
+    async () => {
+      const result = await command('npm', ['run', 'prepare'], project, { FOLIO_CONTENT: blog });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(`from ${join(project, 'content')} for`);
+      expect(await generated()).not.toContain('Primera entrada');
+    },
+    SLOW,
+  );
+
+  it(
+    'FOLIO_CONTENT=DIR npm start builds and serves DIR',
+    async () => {
+      server = await startProcess('npm', ['--prefix', project, 'start'], { FOLIO_CONTENT: blog }, SLOW);
+      const posts = (await (await fetch(`${server.url}/api/posts.json`)).json()) as { title: string }[];
+      expect(posts.map((post) => post.title).sort()).toEqual([
+        'First post',
+        'Primera entrada',
+        'Second post',
+      ]);
+    },
+    SLOW,
+  );
+});

@@ -1,0 +1,216 @@
+/**
+ * The two layouts, read as they are: a blog in Astro's content-collections layout and the same blog
+ * in Folio's compile to identical data; a French-only blog compiles in French.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildContent } from '../scripts/build.ts';
+import { contentFolderName, readContentFolder } from '../scripts/content-folder.ts';
+import { type CompileOptions, compileContent } from '../src/content/compile.ts';
+import { ContentError, formatIssue } from '../src/content/errors.ts';
+import { summaryLines } from '../src/content/report.ts';
+import { servableData } from '../src/content/servable.ts';
+import { buildSearchIndex } from '../src/mcp/search-index.ts';
+import { BUILD_TIME, FIXTURES } from './support/data.ts';
+
+const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
+const FOLIO = resolve(FIXTURES, 'field-notes-folio');
+const FRENCH = resolve(FIXTURES, 'carnet/src/content');
+
+async function compileFolder(
+  dir: string,
+  changes: Record<string, string | null> = {},
+  options: Partial<CompileOptions> = {},
+) {
+  const files = new Map(await readContentFolder(dir));
+  for (const [path, text] of Object.entries(changes)) {
+    if (text === null) files.delete(path);
+    else files.set(path, text);
+  }
+  return compileContent(files, { now: BUILD_TIME, folderName: contentFolderName(dir), ...options });
+}
+
+async function problemsIn(
+  dir: string,
+  changes: Record<string, string | null>,
+  options: Partial<CompileOptions> = {},
+) {
+  try {
+    await compileFolder(dir, changes, options);
+  } catch (error) {
+    if (error instanceof ContentError) return error.issues.map(formatIssue);
+    throw error;
+  }
+  throw new Error('the content compiled');
+}
+
+describe('the Astro content-collections layout', () => {
+  it('compiles to the same data as the same blog in Folio’s layout', async () => {
+    const astro = await buildContent(ASTRO, { now: BUILD_TIME });
+    const folio = await buildContent(FOLIO, { now: BUILD_TIME });
+    expect([astro.layout, folio.layout]).toEqual(['astro', 'folio']);
+    expect(astro.data.posts.length).toBe(3);
+    expect(astro.data).toEqual(folio.data);
+  });
+
+  it('infers the name and languages, and says what it inferred', async () => {
+    const { data, report } = await compileFolder(ASTRO);
+    expect(data.site).toEqual({
+      name: 'field-notes',
+      description: 'field-notes',
+      baseUrl: 'https://notes.example',
+      author: { name: 'field-notes', url: null },
+      license: 'CC-BY-4.0',
+      languages: ['en', 'es'],
+    });
+    expect(summaryLines(report, true)).toEqual([
+      'inferred name "field-notes" (the site folder), languages en, es (the language folders), description and author "field-notes" (the name)',
+      'skipped 1 draft and 1 future-dated entry:',
+      '  draft: blog/en/2025-04-01_draft.md',
+      '  dated 2099-01-01T06:00:00.000Z: blog/en/2099-01-01_future.md',
+      'ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
+      '.mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (2 files: Callout, Figure), {…} expression blocks (1 file)',
+      'ignored 2 files under names starting with _:',
+      '  blog/en/_drafts/2025-03-01_unfinished.md',
+      '  slides/_layouts/deck.md',
+    ]);
+  });
+
+  it('applies per-language overrides of a shared series file, publishing it where a post is in it', async () => {
+    const { data } = await compileFolder(ASTRO);
+    expect(
+      data.series.map(({ slug, lang, title, description, heroImage, path }) => ({
+        slug,
+        lang,
+        title,
+        description,
+        heroImage,
+        path,
+      })),
+    ).toEqual([
+      {
+        slug: 'http-basics',
+        lang: 'en',
+        title: 'HTTP basics',
+        description: 'A short series on validators.',
+        heroImage: '/images/series.webp',
+        path: '/series/http-basics/',
+      },
+      {
+        slug: 'http-basics',
+        lang: 'es',
+        title: 'Básicos de HTTP',
+        description: 'Una serie corta sobre validadores.',
+        heroImage: '/images/series-es.webp',
+        path: '/es/series/http-basics/',
+      },
+    ]);
+  });
+
+  it('reads tag files: a tag without tier is primary, descriptions per language', async () => {
+    const { data } = await compileFolder(ASTRO);
+    expect(data.tags).toEqual([
+      {
+        name: 'caching',
+        tier: 'secondary',
+        description: { en: 'Browser and CDN caches.', es: 'Browser and CDN caches.' },
+      },
+      { name: 'etag', tier: 'subtopic', description: { en: 'Entity tags.', es: 'Etiquetas de entidad.' } },
+      {
+        name: 'http',
+        tier: 'primary',
+        description: { en: 'The protocol itself.', es: 'El protocolo en sí.' },
+      },
+    ]);
+  });
+
+  it('names, in one problem, the settings it cannot infer when site.yaml is left out', async () => {
+    expect(await problemsIn(ASTRO, { 'site.yaml': null })).toEqual([
+      'site.yaml: baseUrl, license: expected baseUrl: https://example.com and license: CC-BY-4.0 in site.yaml in the content folder (Folio cannot infer them), received no site.yaml',
+    ]);
+    expect(await problemsIn(ASTRO, { 'site.yaml': 'license: CC-BY-4.0\n' })).toEqual([
+      'site.yaml: baseUrl: expected baseUrl: https://example.com in site.yaml in the content folder (Folio cannot infer it), received a site.yaml without it',
+    ]);
+  });
+
+  it('reports a tag parent that has no tag file', async () => {
+    expect(await problemsIn(ASTRO, { 'tags/etag.md': '---\ntier: subtopic\nparent: caches\n---\n' })).toEqual(
+      [
+        'tags/etag.md: parent: expected the name of another tag, with its file tags/<name>.md, received "caches"',
+      ],
+    );
+  });
+
+  it('is detected, and --layout overrides the detection', async () => {
+    expect((await compileFolder(ASTRO)).layout).toBe('astro');
+    expect((await compileFolder(FOLIO)).layout).toBe('folio');
+    expect(await problemsIn(ASTRO, {}, { layout: 'folio' })).toEqual([
+      'site.yaml: name: expected a text of 1 to 200 characters, received nothing (the field is missing)',
+      'site.yaml: description: expected a text of 1 to 1000 characters, received nothing (the field is missing)',
+      'site.yaml: author: expected a mapping with name and optionally url, received nothing (the field is missing)',
+      'site.yaml: languages: expected a list of language codes such as [en, es], each once (a lower-case language code such as en, fr or pt-br), received nothing (the field is missing)',
+      'tags.yaml: (file): expected the tag taxonomy (each tag: { tier, description_<language> }), received no such file',
+      'blog/en/2025-01-10_first.mdx: series: expected a series with a file series/en/http-basics.md, received "http-basics"',
+      'blog/en/2025-02-10_second.md: series: expected a series with a file series/en/http-basics.md, received "http-basics"',
+      'blog/es/2025-01-10_first.mdx: series: expected a series with a file series/es/http-basics.md, received "http-basics"',
+    ]);
+  });
+
+  it('refuses a folder that mixes both layouts, in one line', async () => {
+    expect(await problemsIn(ASTRO, { 'tags.yaml': 'http: { tier: primary }\n' })).toEqual([
+      "tags.yaml: (layout): expected the files of one layout, Folio's (tags.yaml, series/<language>/<slug>.md) or Astro's (tags/<tag>.md, series/<slug>.md); choose one with --layout folio or --layout astro, received this file of Folio's layout and series/http-basics.md of Astro's",
+    ]);
+  });
+});
+
+describe('a blog in one language other than English or Spanish', () => {
+  it('compiles: languages from the folders, the first at the root, overrides in French', async () => {
+    const { data } = await compileFolder(FRENCH);
+    expect(data.site.languages).toEqual(['fr']);
+    expect(data.site.name).toBe('carnet');
+    expect(
+      data.posts.map(({ id, lang, path, pubDate, tags, topics }) => ({
+        id,
+        lang,
+        path,
+        pubDate,
+        tags,
+        topics,
+      })),
+    ).toEqual([
+      {
+        id: 'fr/2025-04-01_second',
+        lang: 'fr',
+        path: '/blog/second/',
+        pubDate: '2025-04-01T00:00:00.000Z',
+        tags: ['web'],
+        topics: [],
+      },
+      {
+        id: 'fr/2025-03-04_premier',
+        lang: 'fr',
+        path: '/blog/premier/',
+        pubDate: '2025-03-04T10:00:00.000Z',
+        tags: ['web', 'http'],
+        topics: [],
+      },
+    ]);
+    expect(data.series.map(({ slug, lang, title, path }) => ({ slug, lang, title, path }))).toEqual([
+      { slug: 'bases', lang: 'fr', title: 'Les bases', path: '/series/bases/' },
+    ]);
+    expect(data.decks.map(({ slug, lang, path }) => ({ slug, lang, path }))).toEqual([
+      { slug: 'expose', lang: 'fr', path: '/talks/expose/' },
+    ]);
+    expect(data.tags).toEqual([{ name: 'web', tier: 'primary', description: { fr: 'La plateforme web.' } }]);
+    const indexes = buildSearchIndex(data.posts, data.site.languages, 'https://x.example');
+    expect(Object.keys(indexes)).toEqual(['fr']);
+    expect(JSON.parse(indexes.fr ?? '{}').documentCount).toBe(2);
+  });
+
+  it('is refused by the build for this version’s server, in one line', async () => {
+    const { data } = await compileFolder(FRENCH);
+    expect(() => servableData(data)).toThrow(
+      'site.yaml: languages: expected en and es, in that order (this version of Folio serves no other languages yet), received [fr]',
+    );
+  });
+});
