@@ -108,7 +108,7 @@ describe('tsx scripts/build.ts', () => {
     expect(quiet.code).toBe(0);
     expect(quiet.stdout).toMatch(
       new RegExp(
-        `^folio: built 3 posts, 2 series, 2 decks in en, es \\(Astro layout\\) from ${ASTRO} in \\d+ ms\n`,
+        `^folio: built 3 posts, 2 series, 2 decks in en, es \\(Astro layout\\) from ${ASTRO} for https://\\S+ into ${out} in \\d+ ms\n`,
       ),
     );
     expect(quiet.stdout.split('\n').slice(1)).toEqual([

@@ -8,7 +8,7 @@
  * to the baseline measured in the same run and whether each target is met.
  *
  * `--quick` is the smoke run of test/bench-smoke.test.ts: every stage once, in a few seconds, with
- * figures that mean nothing. It reuses the sample blog's data already built in src/data/generated
+ * figures that mean nothing. It reuses the sample blog's deployment already built in dist/public
  * (building it only when missing), drives two routes for 0.3 s each with no warm-up and autocannon
  * in this process, starts the contenders at once, builds a 20-post corpus and runs the limiter
  * (20,000 addresses) while the routes are driven, and measures one cold start per bundle.
