@@ -242,7 +242,8 @@ async function exchange(
   headers: Record<string, string>,
   body?: string,
 ) {
-  const init: RequestInit = { method, headers };
+  // fetch asks for gzip and decodes it; the load generator asks for nothing, so capture what it gets.
+  const init: RequestInit = { method, headers: { 'accept-encoding': 'identity', ...headers } };
   if (body !== undefined) init.body = body;
   const response = await fetch(base + url, init);
   const bytes = Buffer.from(await response.arrayBuffer());
