@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenAddress, optionsFromEnv } from '../src/adapters/env.ts';
-import { ROOT } from './support/server.ts';
+import { ROOT, startNode } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the base URL, the trusted address header and the limiter settings', () => {
@@ -57,5 +57,26 @@ describe('the Node server with a bad setting', () => {
     expect(run.stderr.trim()).toBe(
       'folio: FOLIO_RATE_LIMIT_QUOTA must be a whole number from 1 to 65535, not "100000"',
     );
+  });
+});
+
+describe('the Node server behind a proxy that writes ip:port', () => {
+  it('keys FOLIO_CLIENT_IP_HEADER values without their port', async () => {
+    const server = await startNode({ FOLIO_CLIENT_IP_HEADER: 'x-forwarded-for' });
+    try {
+      const remainingFor = async (forwardedFor: string) => {
+        const response = await fetch(`${server.url}/api/index.json`, {
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+        return Number(response.headers.get('ratelimit-remaining'));
+      };
+      expect(await remainingFor('203.0.113.5:4711')).toBe(299);
+      expect(await remainingFor('203.0.113.5:4712')).toBe(298);
+      expect(await remainingFor('203.0.113.5')).toBe(297);
+      expect(await remainingFor('[2001:db8:1:2::1]:443')).toBe(299);
+      expect(await remainingFor('2001:db8:1:2::2')).toBe(298);
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -143,6 +143,17 @@ describe('clientKey', () => {
     expect(clientKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
   });
 
+  it('drops the port of an ip:port value, as some proxies write the forwarding header', () => {
+    expect(clientKey('203.0.113.5:4711')).toBe('203.0.113.5');
+    expect(clientKey(' 203.0.113.5:80 ')).toBe('203.0.113.5');
+    expect(clientKey('[2001:db8:1:2::1]:443')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('[2001:db8:1:2::1]')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('[::ffff:198.51.100.4]:8080')).toBe('198.51.100.4');
+    expect(clientKey('[fe80::1%eth0]:22')).toBe('fe80:0:0:0::/64');
+    // Without brackets the last group of an IPv6 address is not a port.
+    expect(clientKey('2001:db8:1:2::443')).toBe('2001:db8:1:2::/64');
+  });
+
   it('puts clients without an address in one shared bucket', () => {
     expect(clientKey(undefined)).toBe('unknown');
     expect(clientKey('')).toBe('unknown');
