@@ -14,6 +14,7 @@ import {
   problemResponse,
   rateLimitedDetail,
 } from './http/problem-response.ts';
+import { type RateStore, withRate } from './http/rate-store.ts';
 import type { ResponseConstructor } from './http/respond.ts';
 import { createMcp, MCP_AREA } from './mcp/serve.ts';
 import { createTools } from './mcp/tools.ts';
@@ -25,6 +26,8 @@ export interface HandlerOptions {
   baseUrl?: string;
   Response?: ResponseConstructor;
   rateLimit?: LimiterOptions;
+  /** A shared quota (the Redis store) in place of the in-memory limiter built from `rateLimit`. */
+  rateStore?: RateStore;
   /**
    * A request header that carries the client address and that the platform or a trusted proxy
    * always sets (for example `x-forwarded-for` behind a proxy that appends to it). Unset, the
@@ -51,7 +54,7 @@ export interface LimitedContext {
 export function createHandler(data: SiteData, options: HandlerOptions = {}): Handler {
   const baseUrl = (options.baseUrl ?? data.site.baseUrl).replace(/\/+$/, '');
   const Response = options.Response ?? globalThis.Response;
-  const limiter = new SlidingWindowLimiter(options.rateLimit);
+  const limiter: RateStore = options.rateStore ?? new SlidingWindowLimiter(options.rateLimit);
   const policy = { quota: limiter.quota, windowSeconds: limiter.windowSeconds };
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
   const shared = { baseUrl, Response, policy, policyHeader };
@@ -73,13 +76,15 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
     (serve: (request: Request, context: LimitedContext) => Promise<Response> | Response, area: AreaPolicy) =>
     (request: Request, url: URL, context: RequestContext | undefined) => {
       const key = clientKey(addressOf(request, context));
-      if (isPreflight(request)) return preflightResponse(shared, request, limiter.peek(key), area);
-      const rate = limiter.hit(key);
-      if (!rate.allowed) {
-        const detail = rateLimitedDetail(rate, limiter.windowSeconds);
-        return problemResponse(shared, request, rate, 'rate_limited', detail, url.pathname);
-      }
-      return serve(request, { url, rate });
+      if (isPreflight(request))
+        return withRate(limiter.peek(key), (rate) => preflightResponse(shared, request, rate, area));
+      return withRate(limiter.hit(key), (rate) => {
+        if (!rate.allowed) {
+          const detail = rateLimitedDetail(rate, limiter.windowSeconds);
+          return problemResponse(shared, request, rate, 'rate_limited', detail, url.pathname);
+        }
+        return serve(request, { url, rate });
+      });
     };
   const serveApi = limited(api.handle, API_AREA);
   const serveMcp = limited(mcp.handle, MCP_AREA);
@@ -96,10 +101,10 @@ export function createHandler(data: SiteData, options: HandlerOptions = {}): Han
     return site.handle(request, url);
   }
 
-  function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
+  async function internalError(request: Request, context: RequestContext | undefined, error: unknown) {
     console.error('folio: unexpected error', error);
     const path = new URL(request.url).pathname;
-    const rate = { ...limiter.peek(clientKey(addressOf(request, context))), allowed: true };
+    const rate = { ...(await limiter.peek(clientKey(addressOf(request, context)))), allowed: true };
     const detail = `The request to ${path} could not be completed.`;
     return problemResponse(shared, request, rate, 'internal_error', detail, path);
   }

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeWorkersWithRedis } from './support/redis.ts';
 import {
   ROOT,
   type RunningServer,
@@ -35,6 +36,7 @@ interface Runtime {
 
 const RUNTIMES: Runtime[] = [
   { name: 'Node (@whatwg-node/server)', start: startNode },
+  { name: 'Node, FOLIO_WORKERS=2 sharing the quota in Redis', start: startNodeWorkersWithRedis },
   { name: 'Bun', start: startBun },
   { name: 'Vercel Edge Runtime (edge-runtime)', start: startVercel, dropsContentLength: true },
   { name: 'Netlify Edge Function on Deno', start: startNetlify },
