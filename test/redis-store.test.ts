@@ -6,8 +6,10 @@
 import { request } from 'node:http';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
-import { type RunningServer, startBun, startNode } from './support/server.ts';
+import { freePort, type RunningServer, startBun, startNode } from './support/server.ts';
 
 interface Reply {
   status: number;
@@ -55,6 +57,63 @@ async function spread(pools: Pool[], count: number): Promise<Reply[]> {
   for (let i = 0; i < count; i++) replies.push(await get(pools[i % pools.length]!));
   return replies;
 }
+
+describe('the Redis store in process', () => {
+  let redis: RunningRedis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it.each([60, 61, 86_400])(
+    'answers as the in-memory limiter does, reset included, with a %i s window',
+    async (windowSeconds) => {
+      const rateLimit = { quota: 3, windowSeconds };
+      const store = await connectRedisRateStore({ url: redis.url(1), rateLimit, log: () => {} });
+      const memory = new SlidingWindowLimiter(rateLimit);
+      try {
+        expect(await store.peek('a')).toEqual(memory.peek('a'));
+        for (let i = 0; i < 5; i++) {
+          const shared = await store.hit('a');
+          const local = memory.hit('a');
+          expect({ ...shared, reset: 0 }).toEqual({ ...local, reset: 0 });
+          // The two clocks are read a moment apart: a second may begin in between.
+          expect(Math.abs(shared.reset - local.reset)).toBeLessThanOrEqual(1);
+        }
+        expect(await store.peek('a')).toMatchObject({ allowed: false, remaining: 0 });
+        expect(await store.peek('b')).toMatchObject({ allowed: true, remaining: 3, reset: windowSeconds });
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  it('limits in memory at once, logging one line, when Redis cannot be reached', async () => {
+    const lines: string[] = [];
+    const started = Date.now();
+    const store = await connectRedisRateStore({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      rateLimit: { quota: 5 },
+      log: (line) => lines.push(line),
+    });
+    try {
+      expect(Date.now() - started).toBeLessThan(1000);
+      const states = Array.from({ length: 200 }, () => store.hit('a'));
+      expect(states.some((state) => state instanceof Promise)).toBe(false);
+      expect(states.filter((state) => (state as RateState).allowed)).toHaveLength(5);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^folio: rate-limit store redis:\/\/127\.0\.0\.1:\d+ unavailable \(.+\); limiting in memory/,
+      );
+    } finally {
+      store.close();
+    }
+  });
+});
 
 const storeLines = (server: RunningServer) =>
   server

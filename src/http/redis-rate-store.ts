@@ -113,11 +113,12 @@ export class RedisRateStore implements RateStore {
     return this.ask(key, false);
   }
 
-  /** Resolves once the script is loaded, or after `timeoutMs` whatever happened. */
+  /** Resolves once the script is loaded, Redis has failed, or `timeoutMs` has passed. */
   async ready(timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.sha && Date.now() < deadline) await new Promise((done) => setTimeout(done, 10));
-    if (!this.sha) this.fail(new Error(`no answer within ${timeoutMs} ms`));
+    while (!this.sha && !this.failing && Date.now() < deadline)
+      await new Promise((done) => setTimeout(done, 10));
+    if (!this.sha && !this.failing) this.fail(new Error(`no answer within ${timeoutMs} ms`));
   }
 
   close(): void {
