@@ -92,6 +92,7 @@ export class RedisRateStore implements RateStore {
     this.name = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
     this.redis = new Redis(url, {
       connectTimeout: CONNECT_TIMEOUT_MS,
+      enableAutoPipelining: true,
       // A request never waits for a connection, and an answered request is never sent again.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
