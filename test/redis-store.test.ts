@@ -208,10 +208,12 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
     const probe = clientOf(servers, '127.0.0.3');
     const fresh = clientOf(servers, '127.0.0.4');
     try {
+      const outputs = () => servers.map((server) => server.output()).join('');
       const before = await spread(client, 30);
-      expect(before.map((r) => Number(r.headers['ratelimit-remaining']))).toEqual(
-        Array.from({ length: 30 }, (_, i) => 299 - i),
-      );
+      expect(
+        before.map((r) => Number(r.headers['ratelimit-remaining'])),
+        outputs(),
+      ).toEqual(Array.from({ length: 30 }, (_, i) => 299 - i));
 
       redis.pause();
       const hung = await paced(client, 150, 2500);
@@ -227,19 +229,22 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
       redis = await startRedis(redis.port);
       const back = Date.now();
       while (!(await shared(probe))) {
-        expect(Date.now() - back, 'the quota is shared again').toBeLessThan(5000);
+        expect(Date.now() - back, `the quota is shared again\n${outputs()}`).toBeLessThan(5000);
         await new Promise((r) => setTimeout(r, 100));
       }
 
       const after = await spread(fresh, 320);
-      expect(after.filter((reply) => reply.status === 200)).toHaveLength(300);
-      expect(after.map((r) => Number(r.headers['ratelimit-remaining']))).toEqual([
-        ...Array.from({ length: 300 }, (_, i) => 299 - i),
-        ...Array<number>(20).fill(0),
-      ]);
+      expect(
+        after.filter((reply) => reply.status === 200),
+        outputs(),
+      ).toHaveLength(300);
+      expect(
+        after.map((r) => Number(r.headers['ratelimit-remaining'])),
+        outputs(),
+      ).toEqual([...Array.from({ length: 300 }, (_, i) => 299 - i), ...Array<number>(20).fill(0)]);
       after.forEach(expectRateHeaders);
       // One line for the outage; the recovery falls within the same minute.
-      for (const server of servers) expect(storeLines(server)).toHaveLength(1);
+      for (const server of servers) expect(storeLines(server), outputs()).toHaveLength(1);
     } finally {
       await Promise.all([...client, ...probe, ...fresh].map((pool) => pool.close()));
     }
