@@ -22,7 +22,7 @@ const LOG_INTERVAL_MS = 60_000;
  * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0.
  * Returns allowed (1 or 0), remaining, and the seconds until the oldest counted request leaves.
  */
-export const SLIDING_WINDOW_SCRIPT = `
+const SLIDING_WINDOW_SCRIPT = `
 local window, width, quota = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local time = redis.call('TIME')
 local second = tonumber(time[1])
