@@ -16,6 +16,7 @@ import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import type { ErrorCode } from './http/problem.ts';
 import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
+import { type RateStore, withRate } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { createMcp, MCP_ALLOW } from './mcp/serve.ts';
@@ -32,6 +33,8 @@ export interface HandlerOptions {
   Response?: ResponseConstructor;
   /** The quota; defaults to the one the build announced in its documents. */
   rateLimit?: LimiterOptions;
+  /** A shared quota (the Redis store) in place of the in-memory limiter built from `rateLimit`. */
+  rateStore?: RateStore;
   /**
    * A request header that carries the client address and that the platform or a trusted proxy
    * always sets (for example `x-forwarded-for` behind a proxy that appends to it). Unset, the
@@ -64,7 +67,8 @@ const BAD_REQUEST_OFFERS = ['text/html', 'application/problem+json', 'applicatio
 export function createHandler(deployment: Deployment, options: HandlerOptions = {}): Handler {
   const { manifest } = deployment;
   const Response = options.Response ?? globalThis.Response;
-  const limiter = new SlidingWindowLimiter({ ...manifest.policy, ...options.rateLimit });
+  const limiter: RateStore =
+    options.rateStore ?? new SlidingWindowLimiter({ ...manifest.policy, ...options.rateLimit });
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
   const bodies = createBodyCache(deployment.source, options.cacheBytes, options.compress);
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
@@ -101,17 +105,20 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   ): Response | Promise<Response> {
     const key = clientKey(addressOf(request, context));
     if (isPreflight(request)) {
-      const headers = Object.assign(
-        apiHeaders(limiter.peek(key), policyHeader, '', area.cacheControl),
-        preflightHeaders(request, area.allow),
-      );
-      delete headers['content-type'];
-      return respond(Response, request, 204, headers, null);
+      return withRate(limiter.peek(key), (rate) => {
+        const headers = Object.assign(
+          apiHeaders(rate, policyHeader, '', area.cacheControl),
+          preflightHeaders(request, area.allow),
+        );
+        delete headers['content-type'];
+        return respond(Response, request, 204, headers, null);
+      });
     }
-    const rate = limiter.hit(key);
-    if (!rate.allowed)
-      return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
-    return serve(rate);
+    return withRate(limiter.hit(key), (rate) => {
+      if (!rate.allowed)
+        return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
+      return serve(rate);
+    });
   }
 
   function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
@@ -151,10 +158,20 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     context: RequestContext | undefined,
   ) {
     const target = { path: refused.path, search: '' };
+    return withRate(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
+      if (!rate.allowed)
+        return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
+      return refuseTarget(request, refused, target, rate);
+    });
+  }
+
+  function refuseTarget(
+    request: Request,
+    refused: Extract<ParsedTarget, { ok: false }>,
+    target: Target,
+    rate: RateState,
+  ) {
     const code: ErrorCode = refused.status === 414 ? 'uri_too_long' : 'invalid_request';
-    const rate = limiter.hit(clientKey(addressOf(request, context)));
-    if (!rate.allowed)
-      return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
     const area = match(refused.path).name;
     const isSite = area !== 'mcp' && !area.startsWith('api');
     if (isSite && negotiate(request.headers.get('accept'), BAD_REQUEST_OFFERS) === 'text/html') {
@@ -170,13 +187,13 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     return refuse(request, target, rate, code, refused.detail);
   }
 
-  function internalError(request: Request, context: RequestContext | undefined, error: unknown): Response {
+  async function internalError(request: Request, context: RequestContext | undefined, error: unknown) {
     console.error(
       `folio: unexpected error on ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
     );
     const parsed = parseTarget(request);
     const path = parsed.ok ? parsed.target.path : parsed.path;
-    const rate = { ...limiter.peek(clientKey(addressOf(request, context))), allowed: true };
+    const rate = { ...(await limiter.peek(clientKey(addressOf(request, context)))), allowed: true };
     const detail = `The request to ${path} could not be completed.`;
     return problemResponse(shared, request, rate, 'internal_error', detail, path);
   }

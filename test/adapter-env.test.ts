@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listenAddress, optionsFromEnv } from '../src/adapters/env.ts';
-import { ROOT } from './support/server.ts';
+import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
+import { BIN, ROOT, startNode } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
@@ -38,20 +39,146 @@ describe('optionsFromEnv', () => {
 
   it('listens on PORT and HOST, 8787 on all interfaces by default', () => {
     expect(listenAddress({})).toEqual({ port: 8787, host: '0.0.0.0' });
+    expect(listenAddress({ PORT: '', HOST: '' })).toEqual({ port: 8787, host: '0.0.0.0' });
     expect(listenAddress({ PORT: '9000', HOST: '127.0.0.1' })).toEqual({ port: 9000, host: '127.0.0.1' });
+    expect(listenAddress({ PORT: '0' }).port).toBe(0);
+  });
+
+  it.each(['abc', '80a', '65536', '-1', '8787.0', ' 8787'])('refuses PORT=%s, naming it', (port) => {
+    expect(() => listenAddress({ PORT: port })).toThrow(
+      `PORT must be a whole number from 0 to 65535, not ${JSON.stringify(port)}`,
+    );
   });
 });
 
-describe('the Node server with a bad setting', () => {
-  it('prints one line naming the setting and exits 1, without a stack trace', () => {
-    const run = spawnSync(process.execPath, [resolve(ROOT, 'dist/node.mjs')], {
-      env: { ...process.env, PORT: '0', FOLIO_RATE_LIMIT_QUOTA: '100000' },
-      encoding: 'utf8',
-      timeout: 10_000,
+describe('serverSettings', () => {
+  it('reads the workers and the shared store of a self-hosted server', () => {
+    expect(
+      serverSettings({ PORT: '9000', FOLIO_WORKERS: '4', FOLIO_RATE_LIMIT_STORE: 'redis://cache:6379/2' }),
+    ).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      workers: 4,
+      store: 'redis://cache:6379/2',
+      options: { baseUrl: 'http://localhost:9000', rateLimit: {} },
     });
-    expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe(
-      'folio: FOLIO_RATE_LIMIT_QUOTA must be a whole number from 1 to 65535, not "100000"',
+    expect(serverSettings({})).toMatchObject({ workers: 1, store: undefined });
+    expect(serverSettings({ FOLIO_RATE_LIMIT_STORE: 'rediss://:secret@cache.example:6380' }).store).toBe(
+      'rediss://:secret@cache.example:6380',
     );
+  });
+
+  it.each(['cache:6379', 'http://cache:6379', 'redis://cache:6379/db2', 'redis://'])(
+    'refuses FOLIO_RATE_LIMIT_STORE=%s, naming it',
+    (value) => {
+      expect(() => serverSettings({ FOLIO_RATE_LIMIT_STORE: value })).toThrow(
+        `FOLIO_RATE_LIMIT_STORE must be a URL like redis://host:port or redis://host:port/db, not ${JSON.stringify(value)}`,
+      );
+    },
+  );
+
+  it.each(['0', 'two', '65'])('refuses FOLIO_WORKERS=%s, naming it', (value) => {
+    expect(() => serverSettings({ FOLIO_WORKERS: value })).toThrow(
+      `FOLIO_WORKERS must be a whole number from 1 to 64, not ${JSON.stringify(value)}`,
+    );
+  });
+});
+
+/** The self-hosted servers as `npm start` and `bun run` start them. */
+const SERVERS = [
+  { name: 'Node', command: process.execPath, args: [resolve(ROOT, 'dist/node.mjs')] },
+  { name: 'Bun', command: resolve(BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
+];
+
+/** Runs a server that is expected to refuse to start; its exit code and what it printed. */
+function refusal(command: string, args: string[], env: Record<string, string>) {
+  const run = spawnSync(command, args, {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr.trim() };
+}
+
+describe.each(SERVERS)('the $name server refuses to start in one line, exit code 1', ({ command, args }) => {
+  it('with a bad limiter setting', () => {
+    expect(refusal(command, args, { PORT: '0', FOLIO_RATE_LIMIT_QUOTA: '100000' })).toMatchObject({
+      status: 1,
+      stderr: 'folio: FOLIO_RATE_LIMIT_QUOTA must be a whole number from 1 to 65535, not "100000"',
+    });
+  });
+
+  it('with a PORT that is not a port number', () => {
+    expect(refusal(command, args, { PORT: 'abc' })).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: 'folio: PORT must be a whole number from 0 to 65535, not "abc"',
+    });
+  });
+
+  it('when the port is already in use', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      expect(refusal(command, args, { PORT: String(port), HOST: '127.0.0.1' })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: port ${port} is already in use on 127.0.0.1`,
+      });
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
+  });
+});
+
+describe('the Node server with FOLIO_WORKERS=2', () => {
+  it('prints the port in use once and exits 1, its workers with it', async () => {
+    const taken = createServer();
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const [node] = SERVERS;
+      expect(
+        refusal(node!.command, node!.args, { PORT: String(port), HOST: '127.0.0.1', FOLIO_WORKERS: '2' }),
+      ).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: port ${port} is already in use on 127.0.0.1`,
+      });
+    } finally {
+      await new Promise((done) => taken.close(done));
+    }
+  });
+});
+
+describe('the Bun server with FOLIO_WORKERS=2', () => {
+  it('says the setting is for Node and exits 1', () => {
+    const [, bun] = SERVERS;
+    expect(refusal(bun!.command, bun!.args, { PORT: '0', FOLIO_WORKERS: '2' })).toMatchObject({
+      status: 1,
+      stderr: 'folio: FOLIO_WORKERS is for the Node server; run one Bun process per port instead',
+    });
+  });
+});
+
+describe('the Node server behind a proxy that writes ip:port', () => {
+  it('keys FOLIO_CLIENT_IP_HEADER values without their port', async () => {
+    const server = await startNode({ FOLIO_CLIENT_IP_HEADER: 'x-forwarded-for' });
+    try {
+      const remainingFor = async (forwardedFor: string) => {
+        const response = await fetch(`${server.url}/api/index.json`, {
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+        return Number(response.headers.get('ratelimit-remaining'));
+      };
+      expect(await remainingFor('203.0.113.5:4711')).toBe(299);
+      expect(await remainingFor('203.0.113.5:4712')).toBe(298);
+      expect(await remainingFor('203.0.113.5')).toBe(297);
+      expect(await remainingFor('[2001:db8:1:2::1]:443')).toBe(299);
+      expect(await remainingFor('2001:db8:1:2::2')).toBe(298);
+    } finally {
+      await server.stop();
+    }
   });
 });

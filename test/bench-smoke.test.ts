@@ -24,6 +24,7 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     '## Ratios (same run)',
     '## Scale:',
     '## Rate limiter:',
+    '## Rate-limit store: Redis vs in memory',
     '## Targets',
   ])
     expect(out).toContain(heading);
@@ -48,6 +49,9 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
 
   expect(out).toMatch(/\| addresses \| tracked clients \| heap \+ array buffers \|/);
   expect(out).toMatch(/bytes per tracked client: \d+; time per hit: \d+ ns/);
+
+  expect(out).toMatch(/\| Redis \(FOLIO_RATE_LIMIT_STORE\) +\| +[\d,]+ \|.*\| 200 +\|/);
+  expect(out).toMatch(new RegExp(`^Redis / in memory: ${RATIO}$`, 'm'));
 
   expect(out).toMatch(/\| target +\| +measured \| goal +\| met \|/);
   expect(out).toMatch(/\d+ of \d+ targets met\./);

@@ -1,6 +1,15 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { addressFromHeader, clientKey } from '../src/http/client-key.ts';
-import { SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { memoryBound, SlidingWindowLimiter } from '../src/http/limiter.ts';
+
+/** Bytes held by array buffers after a full collection (the limiter's typed arrays live there). */
+function arrayBufferBytes(): number {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+  return process.memoryUsage().arrayBuffers;
+}
 
 function clockAt(ms: number) {
   const clock = { now: ms, advance: (by: number) => (clock.now += by) };
@@ -98,6 +107,18 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.trackedClients).toBe(1000);
   });
 
+  it('allocates for the clients it tracks, not for the window: a day-long window at the largest cap', () => {
+    const before = arrayBufferBytes();
+    const limiter = new SlidingWindowLimiter({ windowSeconds: 86_400, maxClients: 10_000_000 });
+    const atStart = arrayBufferBytes() - before;
+    expect(atStart).toBeLessThanOrEqual(memoryBound(86_400, 1));
+    expect(atStart).toBeLessThan(256 * 1024);
+    for (let i = 0; i < 20_000; i++) limiter.hit(`198.51.${i >> 8}.${i & 255}`);
+    // 20,000 clients grow the arrays to 32,768 slots.
+    expect(arrayBufferBytes() - before).toBeLessThanOrEqual(memoryBound(86_400, 32_768));
+    expect(memoryBound(86_400, 10_000_000) / 10_000_000).toBeLessThanOrEqual(160);
+  });
+
   it('rejects impossible settings', () => {
     expect(() => new SlidingWindowLimiter({ quota: 0 })).toThrow(RangeError);
     expect(() => new SlidingWindowLimiter({ maxClients: 0 })).toThrow(RangeError);
@@ -122,6 +143,17 @@ describe('clientKey', () => {
     expect(clientKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
   });
 
+  it('drops the port of an ip:port value, as some proxies write the forwarding header', () => {
+    expect(clientKey('203.0.113.5:4711')).toBe('203.0.113.5');
+    expect(clientKey(' 203.0.113.5:80 ')).toBe('203.0.113.5');
+    expect(clientKey('[2001:db8:1:2::1]:443')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('[2001:db8:1:2::1]')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('[::ffff:198.51.100.4]:8080')).toBe('198.51.100.4');
+    expect(clientKey('[fe80::1%eth0]:22')).toBe('fe80:0:0:0::/64');
+    // Without brackets the last group of an IPv6 address is not a port.
+    expect(clientKey('2001:db8:1:2::443')).toBe('2001:db8:1:2::/64');
+  });
+
   it('puts clients without an address in one shared bucket', () => {
     expect(clientKey(undefined)).toBe('unknown');
     expect(clientKey('')).toBe('unknown');
@@ -135,42 +167,84 @@ describe('clientKey', () => {
 });
 
 describe('SlidingWindowLimiter against a reference model', () => {
-  /** A plain model of the same contract: timestamps per client, least recently seen forgotten. */
+  /**
+   * A plain model of the same contract: timestamps per client, least recently seen forgotten. A
+   * request counts until the last second of its bucket leaves the window: for windows up to 60 s a
+   * bucket is one second (an exact sliding window), past that ceil(window / 60) seconds.
+   */
   class Reference {
     private readonly clients = new Map<string, number[]>();
+    private readonly width: number;
     constructor(
       private readonly quota: number,
       private readonly maxClients: number,
-    ) {}
-    hit(key: string, nowMs: number): { allowed: boolean; remaining: number } {
+      private readonly windowSeconds = 60,
+    ) {
+      this.width = Math.ceil(windowSeconds / 60);
+    }
+    /** The second at which a request made at `second` leaves the window. */
+    private leaves(second: number): number {
+      return (Math.floor(second / this.width) + 1) * this.width - 1 + this.windowSeconds;
+    }
+    hit(key: string, nowMs: number): { allowed: boolean; remaining: number; reset: number } {
       const second = Math.floor(nowMs / 1000);
-      const seconds = (this.clients.get(key) ?? []).filter((s) => s > second - 60);
+      const seconds = (this.clients.get(key) ?? []).filter((s) => this.leaves(s) > second);
       this.clients.delete(key);
       if (this.clients.size >= this.maxClients)
         this.clients.delete(this.clients.keys().next().value as string);
       const allowed = seconds.length < this.quota;
       if (allowed) seconds.push(second);
       this.clients.set(key, seconds);
-      return { allowed, remaining: this.quota - seconds.length };
+      const reset = seconds.length
+        ? Math.max(1, Math.ceil((this.leaves(seconds[0]!) * 1000 - nowMs) / 1000))
+        : this.windowSeconds;
+      return { allowed, remaining: this.quota - seconds.length, reset };
     }
   }
 
-  it('agrees on every answer over a long random run with eviction', () => {
-    let seed = 42;
-    const random = () => {
+  /** A seeded pseudo-random source, so a failing run can be replayed. */
+  function seeded(seed: number) {
+    return () => {
       seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
       return seed / 2 ** 32;
     };
+  }
+
+  it.each([1, 7, 60, 61, 97, 3600, 86_400])(
+    'agrees on every answer, reset included, with a %i s window',
+    (windowSeconds) => {
+      const random = seeded(windowSeconds);
+      const quota = 5;
+      const keys = 8;
+      const clock = { now: 1_700_000_000_000 };
+      const limiter = new SlidingWindowLimiter({ quota, windowSeconds, maxClients: 6, now: () => clock.now });
+      const reference = new Reference(quota, 6, windowSeconds);
+      // About one window's quota per client per window, with now and then a jump of a few windows.
+      const meanStepMs = (windowSeconds * 1000) / (quota * keys);
+      for (let i = 0; i < 20_000; i++) {
+        clock.now += Math.floor(
+          random() < 0.01 ? random() * 3 * windowSeconds * 1000 : random() * 2 * meanStepMs,
+        );
+        const key = `client-${Math.floor(random() * keys)}`;
+        const { allowed, remaining, reset } = limiter.hit(key);
+        expect({ allowed, remaining, reset }, `request ${i} from ${key}`).toEqual(
+          reference.hit(key, clock.now),
+        );
+      }
+    },
+  );
+
+  it('agrees on every answer over a long random run with eviction', () => {
+    const random = seeded(42);
     const clock = { now: 1_700_000_000_000 };
     const limiter = new SlidingWindowLimiter({ quota: 5, maxClients: 50, now: () => clock.now });
     const reference = new Reference(5, 50);
     for (let i = 0; i < 50_000; i++) {
       clock.now += Math.floor(random() * 400);
       const key = `198.51.${Math.floor(random() * 3)}.${Math.floor(random() * 40)}`;
-      const expected = reference.hit(key, clock.now);
-      const actual = limiter.hit(key);
-      expect({ allowed: actual.allowed, remaining: actual.remaining }, `request ${i} from ${key}`).toEqual(
-        expected,
+      const { allowed, remaining, reset } = limiter.hit(key);
+      expect({ allowed, remaining, reset }, `request ${i} from ${key}`).toEqual(
+        reference.hit(key, clock.now),
       );
     }
     expect(limiter.trackedClients).toBe(50);

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNodeWorkersWithRedis } from './support/redis.ts';
 import {
   builtBaseUrl,
   ROOT,
@@ -37,6 +38,7 @@ interface Runtime {
 
 const RUNTIMES: Runtime[] = [
   { name: 'Node (@whatwg-node/server)', start: startNode },
+  { name: 'Node, FOLIO_WORKERS=2 sharing the quota in Redis', start: startNodeWorkersWithRedis },
   { name: 'Bun', start: startBun },
   { name: 'Vercel Edge Runtime (edge-runtime)', start: startVercel, dropsContentLength: true },
   { name: 'Netlify Edge Function on Deno', start: startNetlify },

@@ -25,6 +25,7 @@ import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
+import { startRedis } from './redis-server.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -210,6 +211,25 @@ const limiterMemory = () =>
     '--addresses',
     String(addresses),
   ]);
+
+/** One route on one Folio Node process, with the quota in memory and then in a local redis-server. */
+async function measureStores(file: string, route: Route): Promise<{ memory: LoadResult; redis: LoadResult }> {
+  const redis = await startRedis();
+  try {
+    const results: LoadResult[] = [];
+    for (const env of [{}, { FOLIO_RATE_LIMIT_STORE: redis.url() }]) {
+      const server = await startServer(process.execPath, [file], env);
+      try {
+        results.push(await load(route, server.url));
+      } finally {
+        await server.stop();
+      }
+    }
+    return { memory: results[0]!, redis: results[1]! };
+  } finally {
+    await redis.stop();
+  }
+}
 
 /** A job started ahead of the step that awaits it: a failure is reported there, not as unhandled. */
 function early<T>(job: Promise<T>): Promise<T> {
@@ -667,6 +687,28 @@ async function main() {
     'bounded by the cap',
     bounded,
   );
+
+  // ------------------------------------------------------------ rate-limit store
+  const stores = await measureStores(join(tmp, 'folio-node.mjs'), scaleRoute);
+  const storeRatio = stores.redis.requestsPerSecond / stores.memory.requestsPerSecond;
+  const storeRow = (label: string, r: LoadResult) => [
+    label,
+    fmt.rps(r.requestsPerSecond),
+    fmt.ms(r.p50),
+    fmt.ms(r.p99),
+    Object.keys(r.statuses).join(','),
+  ];
+  console.log(`## Rate-limit store: Redis vs in memory (${scaleRoute.name}, one Node process)\n`);
+  table(
+    ['store', 'req/s', 'p50', 'p99', 'status'],
+    [
+      storeRow('in memory (default)', stores.memory),
+      storeRow('Redis (FOLIO_RATE_LIMIT_STORE)', stores.redis),
+    ],
+    ['l', 'r', 'r', 'r', 'l'],
+  );
+  console.log(`Redis / in memory: ${fmt.x(storeRatio)}\n`);
+  check('Folio req/s, Redis store / in memory', fmt.x(storeRatio), '≥ 0.70x', storeRatio >= 0.7);
 
   console.log('## Targets\n');
   table(

@@ -1,14 +1,23 @@
 /// <reference types="bun-types" />
 /** Bun: Bun.serve, the client address from server.requestIP. */
 import { createHandler } from '../handler.ts';
-import { selfHosted } from './self-hosted.ts';
+import { listenFailure } from './env.ts';
+import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
 
-const { deployment, options, port, host } = await selfHosted(Bun.env);
-const handler = createHandler(deployment, { ...options, listenHost: host });
+const settings = selfHostedSettings(Bun.env);
+const { port, host } = settings;
+if (settings.workers > 1)
+  await refuse('FOLIO_WORKERS is for the Node server; run one Bun process per port instead');
+const { deployment, options } = await selfHosted(settings);
+const handler = createHandler(deployment, options);
 
-Bun.serve({
-  port,
-  hostname: host,
-  fetch: (request, server) => handler.fetch(request, { clientAddress: server.requestIP(request)?.address }),
-});
+try {
+  Bun.serve({
+    port,
+    hostname: host,
+    fetch: (request, server) => handler.fetch(request, { clientAddress: server.requestIP(request)?.address }),
+  });
+} catch (error) {
+  await refuse(listenFailure(error, port, host));
+}
 console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);

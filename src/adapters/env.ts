@@ -49,13 +49,35 @@ function wholeNumber(env: Record<string, string | undefined>, name: string, max:
   throw new RangeError(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
 }
 
-/** The handler options, or one line naming the bad setting and exit code 1 (self-hosted servers). */
-export function optionsOrExit(
+/** What a self-hosted server (Node, Bun) reads from its environment. */
+export interface ServerSettings {
+  port: number;
+  host: string;
+  /** Node processes sharing the port (FOLIO_WORKERS, default 1). */
+  workers: number;
+  /** The shared rate-limit store (FOLIO_RATE_LIMIT_STORE), a redis:// or rediss:// URL. */
+  store: string | undefined;
+  options: HandlerOptions;
+}
+
+export function serverSettings(env: Record<string, string | undefined>): ServerSettings {
+  const { port, host } = listenAddress(env);
+  return {
+    port,
+    host,
+    workers: wholeNumber(env, 'FOLIO_WORKERS', 64) ?? 1,
+    store: rateStoreUrl(env),
+    options: optionsFromEnv(env),
+  };
+}
+
+/** The server settings, or one line naming the bad setting and exit code 1. */
+export function serverSettingsOrExit(
   env: Record<string, string | undefined>,
   exit: (code: number) => never,
-): HandlerOptions {
+): ServerSettings {
   try {
-    return optionsFromEnv(env);
+    return serverSettings(env);
   } catch (error) {
     console.error(`folio: ${(error as Error).message}`);
     return exit(1);
@@ -64,5 +86,33 @@ export function optionsOrExit(
 
 /** Port and host of a self-hosted server: PORT (default 8787) and HOST (default all interfaces). */
 export function listenAddress(env: Record<string, string | undefined>): { port: number; host: string } {
-  return { port: Number(env.PORT) || 8787, host: env.HOST || '0.0.0.0' };
+  const port = env.PORT;
+  if (port !== undefined && port !== '' && !(/^[0-9]{1,5}$/.test(port) && Number(port) <= 65_535))
+    throw new RangeError(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(port)}`);
+  return { port: port ? Number(port) : 8787, host: env.HOST || '0.0.0.0' };
+}
+
+/** FOLIO_RATE_LIMIT_STORE: unset, or redis://host:port[/db] (rediss:// for TLS). */
+function rateStoreUrl(env: Record<string, string | undefined>): string | undefined {
+  const value = env.FOLIO_RATE_LIMIT_STORE;
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (
+    url &&
+    (url.protocol === 'redis:' || url.protocol === 'rediss:') &&
+    url.hostname &&
+    /^(\/\d*)?$/.test(url.pathname)
+  )
+    return value;
+  throw new RangeError(
+    `FOLIO_RATE_LIMIT_STORE must be a URL like redis://host:port or redis://host:port/db, not ${JSON.stringify(value)}`,
+  );
+}
+
+/** One line for a server that cannot listen (the port taken, not allowed, or no such address). */
+export function listenFailure(error: unknown, port: number, host: string): string {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return `port ${port} is already in use on ${host}`;
+  if (code === 'EACCES') return `not allowed to listen on port ${port} on ${host}`;
+  return `cannot listen on ${host}:${port} (${code ?? (error as Error).message})`;
 }

@@ -1,14 +1,35 @@
-/** Node: node:http with @whatwg-node/server, the client address from the socket. */
+/**
+ * Node: node:http with @whatwg-node/server, the client address from the socket. FOLIO_WORKERS=N
+ * runs N such servers sharing the port (node:cluster); FOLIO_RATE_LIMIT_STORE shares their quota.
+ */
+import cluster from 'node:cluster';
 import { createServer, type IncomingMessage } from 'node:http';
 import { createServerAdapter, Response } from '@whatwg-node/server';
 import { createHandler } from '../handler.ts';
-import { selfHosted } from './self-hosted.ts';
+import { listenFailure, type ServerSettings } from './env.ts';
+import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
 
-const { deployment, options, port, host } = await selfHosted(process.env);
-const handler = createHandler(deployment, { ...options, Response, listenHost: host });
-const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
-  handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
-);
+const settings = selfHostedSettings(process.env);
+if (cluster.isPrimary && settings.workers > 1) superviseWorkers(settings);
+else await serve();
+
+async function serve() {
+  const { port, host } = settings;
+  const { deployment, options } = await selfHosted(settings);
+  const handler = createHandler(deployment, { ...options, Response });
+  const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
+    handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
+  );
+  const server = createServer((req, res) => {
+    req.url = originForm(req.url);
+    return adapter(req, res);
+  });
+  server.once('error', (error) => refuse(listenFailure(error, port, host)));
+  server.listen(port, host, () => {
+    if (cluster.isPrimary)
+      console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
+  });
+}
 
 /**
  * An absolute-form target (`GET http://host/path`, RFC 9112 3.2.2) becomes its origin form, so the
@@ -24,9 +45,36 @@ function originForm(target: string | undefined): string | undefined {
   }
 }
 
-createServer((req, res) => {
-  req.url = originForm(req.url);
-  return adapter(req, res);
-}).listen(port, host, () => {
-  console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
-});
+/**
+ * Forks the workers and waits until all listen. A worker that cannot listen stops them all with
+ * its one line; one that dies later is replaced.
+ */
+function superviseWorkers({ port, host, workers }: ServerSettings) {
+  let listening = 0;
+  let stopping = false;
+  const stop = (code: number) => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
+    process.exitCode = code;
+  };
+  cluster.on('listening', () => {
+    listening += 1;
+    if (listening === workers)
+      console.log(`folio: serving on http://${host}:${port} with ${workers} workers`);
+  });
+  cluster.on('message', (_worker, line: string) => {
+    if (stopping) return;
+    console.error(line);
+    stop(1);
+  });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    if (listening < workers) return stop(code || 1);
+    console.error(
+      `folio: worker ${worker.process.pid} ended (${signal ?? `exit ${code}`}); starting another`,
+    );
+    cluster.fork();
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => stop(0));
+  for (let i = 0; i < workers; i++) cluster.fork();
+}

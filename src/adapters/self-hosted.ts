@@ -1,26 +1,48 @@
-/** What the Node and Bun servers share: the deployment folder, the settings and the listen address. */
+/**
+ * What the Node and Bun servers share: their settings, the deployment folder they serve, the
+ * shared rate-limit store when one is configured, and one line and exit code 1 for what stops them.
+ */
 import { resolve } from 'node:path';
 import type { Deployment, HandlerOptions } from '../handler.ts';
 import { compress } from './compress.ts';
-import { listenAddress, optionsOrExit } from './env.ts';
+import { type ServerSettings, serverSettingsOrExit } from './env.ts';
 import { DEFAULT_OUT, fileSource, readManifest } from './file-source.ts';
 
-export interface SelfHosted {
-  deployment: Deployment;
-  options: HandlerOptions;
-  port: number;
-  host: string;
+export function selfHostedSettings(
+  env: Record<string, string | undefined>,
+): ServerSettings & { outDir: string } {
+  return { ...serverSettingsOrExit(env, process.exit), outDir: resolve(env.FOLIO_OUT || DEFAULT_OUT) };
 }
 
-export async function selfHosted(env: Record<string, string | undefined>): Promise<SelfHosted> {
-  const { port, host } = listenAddress(env);
-  const options = { ...optionsOrExit(env, process.exit), compress };
-  const outDir = resolve(env.FOLIO_OUT || DEFAULT_OUT);
+/** The deployment and the handler options of one server process. */
+export async function selfHosted(
+  settings: ServerSettings & { outDir: string },
+): Promise<{ deployment: Deployment; options: HandlerOptions }> {
+  let deployment: Deployment;
   try {
-    const deployment = { manifest: await readManifest(outDir), source: fileSource(outDir) };
-    return { deployment, options, port, host };
+    deployment = { manifest: await readManifest(settings.outDir), source: fileSource(settings.outDir) };
   } catch (error) {
-    console.error((error as Error).message);
-    return process.exit(1);
+    return refuse((error as Error).message);
   }
+  const options: HandlerOptions = { ...settings.options, compress, listenHost: settings.host };
+  if (settings.store) {
+    const { connectRedisRateStore } = await import('../http/redis-rate-store.ts');
+    const rateLimit = { ...deployment.manifest.policy, ...settings.options.rateLimit };
+    options.rateStore = await connectRedisRateStore({ url: settings.store, rateLimit });
+  }
+  return { deployment, options };
+}
+
+/**
+ * One line and exit code 1; a cluster worker leaves the line to the primary, so it is printed once,
+ * and waits there for its exit.
+ */
+export function refuse(line: string): Promise<never> {
+  const text = line.startsWith('folio') ? line : `folio: ${line}`;
+  if (!process.send) {
+    console.error(text);
+    process.exit(1);
+  }
+  process.send(text, () => process.exit(1));
+  return new Promise(() => {});
 }

@@ -4,14 +4,22 @@
  */
 export function clientKey(address: string | null | undefined): string {
   if (!address) return 'unknown';
-  const bare = address
-    .trim()
-    .replace(/^\[|\](:\d+)?$/g, '')
-    .replace(/%.*$/, '');
+  const bare = withoutPort(address.trim()).replace(/%.*$/, '');
   if (!bare.includes(':')) return bare;
   const mapped = /^(?:0*:)*(?:0*:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped?.[1]) return mapped[1];
   return `${prefix64(bare.toLowerCase())}::/64`;
+}
+
+/**
+ * The address of `[ipv6]:port` and `ipv4:port` (as some proxies write forwarding headers). A bare
+ * IPv6 address is left whole: its last group is not a port.
+ */
+function withoutPort(address: string): string {
+  const bracketed = /^\[([^\]]*)\](?::\d+)?$/.exec(address);
+  if (bracketed) return bracketed[1]!;
+  const ipv4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(address);
+  return ipv4 ? ipv4[1]! : address;
 }
 
 /** The first four groups of an IPv6 address, each without leading zeros. */

@@ -18,21 +18,54 @@ export interface LimiterOptions {
 
 const INITIAL_SLOTS = 1024;
 const NONE = -1;
+/** Buckets a window is cut into at most: windows up to this many seconds are counted per second. */
+export const MAX_BUCKETS = 60;
 
 /**
- * A sliding-window limiter with one-second buckets.
+ * How a window is cut into buckets. A window of up to 60 s has one bucket per second. A longer one
+ * has buckets of `width` = ceil(window / 60) seconds, and a request counts until the last second
+ * of its bucket leaves the window: never less than the window, at most `width - 1` s more.
+ */
+export interface Buckets {
+  /** Seconds per bucket. */
+  width: number;
+  /** Buckets kept per client: enough for every bucket that can still count at once (at most 61). */
+  ring: number;
+}
+
+export function bucketsFor(windowSeconds: number): Buckets {
+  const width = Math.ceil(windowSeconds / MAX_BUCKETS);
+  return { width, ring: Math.floor((windowSeconds - 2) / width) + 2 };
+}
+
+/**
+ * The most memory the limiter's typed arrays hold once grown to `maxClients`: per client a 16-bit
+ * count per bucket, 22 bytes of bookkeeping and up to 16 bytes of index, so at most 160 bytes a
+ * client for any window (61 buckets), 16 MB at the default 100,000 clients. While the arrays grow
+ * (doubling, from 1,024 clients), the old ones live on until the copy is done.
+ */
+export function memoryBound(windowSeconds: number, maxClients: number): number {
+  const perClient = 2 * bucketsFor(windowSeconds).ring + 22;
+  const slots = Math.max(INITIAL_SLOTS, maxClients);
+  return slots * perClient + 4 * 2 ** Math.ceil(Math.log2(slots * 2));
+}
+
+/**
+ * A sliding-window limiter with at most 61 buckets per client, whatever the window.
  *
- * Every tracked client is one slot in a few typed arrays: a 16-bit count per second of the
- * window, the last second seen, the running total, a 64-bit hash of its key, and its links in
- * a least-recently-seen list. An open-addressing index maps key hashes to slots. No object is
- * allocated per client, so memory is about 160 bytes a client and bounded by `maxClients`, and
- * forgetting the least recently seen client is O(1). Two keys with the same 64-bit hash would
+ * Every tracked client is one slot in a few typed arrays: a 16-bit count per bucket, the last
+ * second seen, the running total, a 64-bit hash of its key, and its links in a least-recently-seen
+ * list. An open-addressing index maps key hashes to slots. No object is allocated per client, so
+ * memory is bounded by `maxClients` (see `memoryBound`), the time per request by the bucket count,
+ * and forgetting the least recently seen client is O(1). Two keys with the same 64-bit hash would
  * share a quota; among 100,000 clients the odds are below one in a billion.
  */
 export class SlidingWindowLimiter {
   readonly quota: number;
   readonly windowSeconds: number;
   readonly maxClients: number;
+  private readonly width: number;
+  private readonly ring: number;
   private readonly now: () => number;
   private size = 0;
   private capacity = 0;
@@ -61,6 +94,7 @@ export class SlidingWindowLimiter {
     this.quota = quota;
     this.windowSeconds = windowSeconds;
     this.maxClients = maxClients;
+    ({ width: this.width, ring: this.ring } = bucketsFor(windowSeconds));
     this.now = now;
     this.grow();
   }
@@ -86,7 +120,7 @@ export class SlidingWindowLimiter {
     this.advance(slot, second);
     const allowed = this.totals[slot]! < this.quota;
     if (count && allowed) {
-      this.counts[slot * this.windowSeconds + (second % this.windowSeconds)]!++;
+      this.counts[slot * this.ring + this.cell(Math.floor(second / this.width))]!++;
       this.totals[slot]!++;
     }
     return {
@@ -97,6 +131,19 @@ export class SlidingWindowLimiter {
     };
   }
 
+  private cell(bucket: number): number {
+    return ((bucket % this.ring) + this.ring) % this.ring;
+  }
+
+  /** The last bucket whose requests have all left the window at `second`. */
+  private lastExpired(second: number): number {
+    return Math.floor((second - this.windowSeconds + 1) / this.width) - 1;
+  }
+
+  /** The second at which the requests of `bucket` leave the window. */
+  private leaves(bucket: number): number {
+    return (bucket + 1) * this.width - 1 + this.windowSeconds;
+  }
   private slotFor(key: string, second: number): number {
     const low = hash32(key, 0x811c9dc5, 0x01000193);
     const high = hash32(key, 0x9747b28c, 0x5bd1e995);
@@ -108,7 +155,7 @@ export class SlidingWindowLimiter {
     const slot = this.size < this.maxClients ? this.allocate() : this.forgetOldest();
     this.hashLow[slot] = low;
     this.hashHigh[slot] = high;
-    this.counts.fill(0, slot * this.windowSeconds, (slot + 1) * this.windowSeconds);
+    this.counts.fill(0, slot * this.ring, (slot + 1) * this.ring);
     this.totals[slot] = 0;
     this.lastSecond[slot] = second;
     this.insertIndex(slot);
@@ -140,7 +187,7 @@ export class SlidingWindowLimiter {
 
   private grow() {
     const capacity = Math.min(this.maxClients, Math.max(INITIAL_SLOTS, this.capacity * 2));
-    this.counts = resized(this.counts, capacity * this.windowSeconds);
+    this.counts = resized(this.counts, capacity * this.ring);
     this.lastSecond = resized(this.lastSecond, capacity);
     this.totals = resized(this.totals, capacity);
     this.hashLow = resized(this.hashLow, capacity);
@@ -201,35 +248,36 @@ export class SlidingWindowLimiter {
     else this.older[newer] = older;
   }
 
-  /** Drops the buckets of the seconds that have left the window since the slot was last seen. */
+  /** Drops the buckets whose requests have left the window since the slot was last seen. */
   private advance(slot: number, second: number) {
-    const window = this.windowSeconds;
     const last = this.lastSecond[slot]!;
     if (second <= last) return;
-    const base = slot * window;
-    if (second - last >= window) {
-      this.counts.fill(0, base, base + window);
+    const base = slot * this.ring;
+    const from = this.lastExpired(last) + 1;
+    const to = this.lastExpired(second);
+    if (to - from + 1 >= this.ring) {
+      this.counts.fill(0, base, base + this.ring);
       this.totals[slot] = 0;
     } else {
-      for (let s = last + 1; s <= second; s++) {
-        const bucket = base + (s % window);
-        this.totals[slot]! -= this.counts[bucket]!;
-        this.counts[bucket] = 0;
+      for (let bucket = from; bucket <= to; bucket++) {
+        const cell = base + this.cell(bucket);
+        this.totals[slot]! -= this.counts[cell]!;
+        this.counts[cell] = 0;
       }
     }
     this.lastSecond[slot] = second;
   }
 
   private secondsUntilOldestLeaves(slot: number, second: number, nowMs: number): number {
-    const window = this.windowSeconds;
-    if (this.totals[slot] === 0) return window;
-    const base = slot * window;
-    for (let s = second - window + 1; s <= second; s++) {
-      if (this.counts[base + (s % window)]! > 0) {
-        return Math.max(1, Math.ceil(((s + window) * 1000 - nowMs) / 1000));
+    if (this.totals[slot] === 0) return this.windowSeconds;
+    const base = slot * this.ring;
+    const current = Math.floor(second / this.width);
+    for (let bucket = this.lastExpired(second) + 1; bucket <= current; bucket++) {
+      if (this.counts[base + this.cell(bucket)]! > 0) {
+        return Math.max(1, Math.ceil((this.leaves(bucket) * 1000 - nowMs) / 1000));
       }
     }
-    return window;
+    return this.windowSeconds;
   }
 }
 

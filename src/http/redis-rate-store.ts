@@ -1,0 +1,247 @@
+/**
+ * The shared quota of Node and Bun servers: the limiter's sliding window kept in Redis (or Valkey),
+ * one EVALSHA round trip per request, with the in-memory limiter standing in whenever Redis does
+ * not answer within 50 ms.
+ */
+import { Redis } from 'ioredis';
+import { bucketsFor, type LimiterOptions, type RateState, SlidingWindowLimiter } from './limiter.ts';
+import type { RateStore } from './rate-store.ts';
+
+/** The longest a request waits for Redis before the in-memory limiter answers it. */
+const COMMAND_TIMEOUT_MS = 50;
+/** After a failure, requests are limited in memory for this long before Redis is tried again. */
+const RETRY_AFTER_MS = 1000;
+/** The longest a connection or the script load may take; a starting server waits up to 3 of them. */
+const CONNECT_TIMEOUT_MS = 1000;
+const LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The limiter's window (see `bucketsFor`) over one Redis hash per client, bucket number -> count,
+ * timed by the Redis server's clock so every instance agrees. Expired buckets are deleted, and the
+ * key expires when its newest bucket leaves the window.
+ * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0.
+ * Returns allowed (1 or 0), remaining, and the seconds until the oldest counted request leaves.
+ */
+const SLIDING_WINDOW_SCRIPT = `
+local window, width, quota = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local time = redis.call('TIME')
+local second = tonumber(time[1])
+local now_ms = second * 1000 + math.floor(tonumber(time[2]) / 1000)
+local expired = math.floor((second - window + 1) / width) - 1
+local total, oldest = 0, nil
+local fields = redis.call('HGETALL', KEYS[1])
+for i = 1, #fields, 2 do
+  local bucket = tonumber(fields[i])
+  if bucket <= expired then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    total = total + tonumber(fields[i + 1])
+    if oldest == nil or bucket < oldest then oldest = bucket end
+  end
+end
+local allowed = total < quota
+if allowed and ARGV[4] == '1' then
+  local bucket = math.floor(second / width)
+  redis.call('HINCRBY', KEYS[1], bucket, 1)
+  redis.call('EXPIREAT', KEYS[1], (bucket + 1) * width - 1 + window)
+  total = total + 1
+  if oldest == nil then oldest = bucket end
+end
+local reset = window
+if oldest ~= nil then
+  reset = math.max(1, math.ceil((((oldest + 1) * width - 1 + window) * 1000 - now_ms) / 1000))
+end
+return { allowed and 1 or 0, quota - total, reset }
+`;
+
+export interface RedisRateStoreOptions {
+  /** A redis:// or rediss:// URL, with the database number as its path. */
+  url: string;
+  rateLimit?: LimiterOptions | undefined;
+  log?: (line: string) => void;
+}
+
+/** Connects and loads the script, waiting at most 3 s; until then requests are limited in memory. */
+export async function connectRedisRateStore(options: RedisRateStoreOptions): Promise<RedisRateStore> {
+  const store = new RedisRateStore(options);
+  await store.ready(3 * CONNECT_TIMEOUT_MS);
+  return store;
+}
+
+export class RedisRateStore implements RateStore {
+  readonly quota: number;
+  readonly windowSeconds: number;
+  private readonly width: number;
+  private readonly local: SlidingWindowLimiter;
+  private readonly redis: Redis;
+  private readonly name: string;
+  private readonly log: (line: string) => void;
+  private sha: string | undefined;
+  private loading: Promise<void> | undefined;
+  private failing = false;
+  private retryAt = 0;
+  private loggedAt = Number.NEGATIVE_INFINITY;
+
+  constructor({ url, rateLimit, log = console.error }: RedisRateStoreOptions) {
+    this.local = new SlidingWindowLimiter(rateLimit);
+    this.quota = this.local.quota;
+    this.windowSeconds = this.local.windowSeconds;
+    this.width = bucketsFor(this.windowSeconds).width;
+    this.log = log;
+    const parsed = new URL(url);
+    this.name = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+    this.redis = new Redis(url, {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      enableAutoPipelining: true,
+      // A request never waits for a connection, and an answered request is never sent again.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      autoResendUnfulfilledCommands: false,
+      retryStrategy: (attempt) => Math.min(attempt * 100, RETRY_AFTER_MS),
+    });
+    this.redis.on('ready', () => {
+      this.sha = undefined;
+      void this.load();
+    });
+    this.redis.on('error', (error: Error) => this.fail(error));
+  }
+
+  hit(key: string): RateState | Promise<RateState> {
+    return this.ask(key, true);
+  }
+
+  peek(key: string): RateState | Promise<RateState> {
+    return this.ask(key, false);
+  }
+
+  /** Resolves once the script is loaded, Redis has failed, or `timeoutMs` has passed. */
+  async ready(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.sha && !this.failing && Date.now() < deadline)
+      await new Promise((done) => setTimeout(done, 10));
+    if (!this.sha && !this.failing) this.fail(new Error(`no answer within ${timeoutMs} ms`));
+  }
+
+  close(): void {
+    this.redis.disconnect();
+  }
+
+  private ask(key: string, count: boolean): RateState | Promise<RateState> {
+    if (!this.usable()) return this.fromMemory(key, count);
+    const reply = this.redis.evalsha(
+      this.sha!,
+      1,
+      `folio:rate:${this.windowSeconds}:${key}`,
+      this.windowSeconds,
+      this.width,
+      this.quota,
+      count ? 1 : 0,
+    );
+    return withinTimeout(reply, COMMAND_TIMEOUT_MS).then(
+      (reply) => this.fromRedis(key, count, reply as [number, number, number]),
+      (error: Error) => {
+        this.fail(error);
+        return this.fromMemory(key, count);
+      },
+    );
+  }
+
+  /**
+   * Redis is asked when it is connected with the script loaded and no failure is recent; after a
+   * failure one request tries it again every second while the others are limited in memory.
+   */
+  private usable(): boolean {
+    if (this.redis.status !== 'ready') return false;
+    if (!this.sha) {
+      void this.load();
+      return false;
+    }
+    if (!this.failing) return true;
+    const now = Date.now();
+    if (now < this.retryAt) return false;
+    this.retryAt = now + RETRY_AFTER_MS;
+    return true;
+  }
+
+  private fromRedis(
+    key: string,
+    count: boolean,
+    [allowed, remaining, reset]: [number, number, number],
+  ): RateState {
+    if (this.failing) {
+      this.failing = false;
+      this.note(`folio: rate-limit store ${this.name} answers again; the quota is shared again`);
+    }
+    // The local count follows, so that an outage starts from what this instance has served.
+    if (count && allowed === 1) this.local.hit(key);
+    return { allowed: allowed === 1, limit: this.quota, remaining, reset };
+  }
+
+  private fromMemory(key: string, count: boolean): RateState {
+    return count ? this.local.hit(key) : this.local.peek(key);
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= withinTimeout(
+      this.redis.script('LOAD', SLIDING_WINDOW_SCRIPT) as Promise<string>,
+      CONNECT_TIMEOUT_MS,
+    )
+      .then(
+        (sha) => {
+          this.sha = sha;
+        },
+        (error: Error) => this.fail(error),
+      )
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+
+  private fail(error: Error) {
+    // A Redis that lost its scripts (restarted, SCRIPT FLUSH) gets the script again.
+    if (error.message.startsWith('NOSCRIPT')) this.sha = undefined;
+    this.failing = true;
+    this.retryAt = Date.now() + RETRY_AFTER_MS;
+    this.note(
+      `folio: rate-limit store ${this.name} unavailable (${error.message}); limiting in memory per instance until it answers`,
+    );
+  }
+
+  /** At most one line a minute, however long an outage lasts. */
+  private note(line: string) {
+    const now = Date.now();
+    if (now - this.loggedAt < LOG_INTERVAL_MS) return;
+    this.loggedAt = now;
+    this.log(line);
+  }
+}
+
+/**
+ * The answer, or a rejection when none came within `ms`. The deadline is checked after the socket
+ * data already received is read (setImmediate runs after I/O), so an event loop busy for a while is
+ * not taken for a slow Redis.
+ */
+function withinTimeout<T>(answer: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(
+      () => setImmediate(() => settled || reject(new Error(`no answer within ${ms} ms`))),
+      ms,
+    );
+    const settle = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
+    answer.then(
+      (value) => {
+        settle();
+        resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The shared quota over a real redis-server: Node and Bun servers sharing one Redis limit a client
+ * exactly as one server would, keep answering (never 5xx) while Redis hangs or is gone, and share
+ * the quota again once it is back. FOLIO_WORKERS=2 shares one port, and with Redis one quota.
+ */
+import { request } from 'node:http';
+import { Pool } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
+import { type RunningRedis, startRedis } from './support/redis.ts';
+import { freePort, type RunningServer, startBun, startNode } from './support/server.ts';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string>;
+  /** Local milliseconds when the request was sent and its answer received. */
+  sentMs: number;
+  receivedMs: number;
+}
+
+/** GET /api/index.json through `pool` (one loopback client address per pool). */
+async function get(pool: Pool): Promise<Reply> {
+  const sentMs = Date.now();
+  const response = await pool.request({ path: '/api/index.json', method: 'GET' });
+  await response.body.text();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) headers[name] = String(value);
+  return { status: response.statusCode, headers, sentMs, receivedMs: Date.now() };
+}
+
+/** The five RateLimit headers (and Retry-After on a 429) as the contract writes them. */
+function expectRateHeaders(reply: Reply) {
+  const { headers } = reply;
+  expect(headers['ratelimit-policy']).toBe('"default";q=300;w=60');
+  expect(headers['ratelimit-limit']).toBe('300');
+  expect(headers['ratelimit-remaining']).toMatch(/^\d+$/);
+  expect(headers['ratelimit-reset']).toMatch(/^\d+$/);
+  expect(headers.ratelimit).toBe(
+    `"default";r=${headers['ratelimit-remaining']};t=${headers['ratelimit-reset']}`,
+  );
+  const reset = Number(headers['ratelimit-reset']);
+  expect(reset).toBeGreaterThanOrEqual(1);
+  expect(reset).toBeLessThanOrEqual(60);
+  if (reply.status === 429) expect(headers['retry-after']).toBe(headers['ratelimit-reset']);
+  else expect(headers['retry-after']).toBeUndefined();
+}
+
+/** Pools to each server from one client address. */
+function clientOf(servers: RunningServer[], localAddress: string): Pool[] {
+  return servers.map((server) => new Pool(server.url, { connections: 1, localAddress }));
+}
+
+/** `count` requests in turn over the pools (one client spread over every server). */
+async function spread(pools: Pool[], count: number): Promise<Reply[]> {
+  const replies: Reply[] = [];
+  for (let i = 0; i < count; i++) replies.push(await get(pools[i % pools.length]!));
+  return replies;
+}
+
+describe('the Redis store in process', () => {
+  let redis: RunningRedis;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  it.each([60, 61, 86_400])(
+    'answers as the in-memory limiter does, reset included, with a %i s window',
+    async (windowSeconds) => {
+      const rateLimit = { quota: 3, windowSeconds };
+      const store = await connectRedisRateStore({ url: redis.url(1), rateLimit, log: () => {} });
+      const memory = new SlidingWindowLimiter(rateLimit);
+      try {
+        expect(await store.peek('a')).toEqual(memory.peek('a'));
+        for (let i = 0; i < 5; i++) {
+          const shared = await store.hit('a');
+          const local = memory.hit('a');
+          expect({ ...shared, reset: 0 }).toEqual({ ...local, reset: 0 });
+          // The two clocks are read a moment apart: a second may begin in between.
+          expect(Math.abs(shared.reset - local.reset)).toBeLessThanOrEqual(1);
+        }
+        expect(await store.peek('a')).toMatchObject({ allowed: false, remaining: 0 });
+        expect(await store.peek('b')).toMatchObject({ allowed: true, remaining: 3, reset: windowSeconds });
+      } finally {
+        store.close();
+      }
+    },
+  );
+
+  it('limits in memory at once, logging one line, when Redis cannot be reached', async () => {
+    const lines: string[] = [];
+    const started = Date.now();
+    const store = await connectRedisRateStore({
+      url: `redis://127.0.0.1:${await freePort()}`,
+      rateLimit: { quota: 5 },
+      log: (line) => lines.push(line),
+    });
+    try {
+      expect(Date.now() - started).toBeLessThan(1000);
+      const states = Array.from({ length: 200 }, () => store.hit('a'));
+      expect(states.some((state) => state instanceof Promise)).toBe(false);
+      expect(states.filter((state) => (state as RateState).allowed)).toHaveLength(5);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^folio: rate-limit store redis:\/\/127\.0\.0\.1:\d+ unavailable \(.+\); limiting in memory/,
+      );
+    } finally {
+      store.close();
+    }
+  });
+});
+
+const storeLines = (server: RunningServer) =>
+  server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('folio: rate-limit store'));
+
+describe('three Node servers and one Bun server sharing one Redis', () => {
+  let redis: RunningRedis;
+  let servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(3) };
+    servers = await Promise.all([startNode(env), startNode(env), startNode(env), startBun(env)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await redis?.stop();
+  });
+
+  it('answer 400 requests from one client with exactly 300 200s, then 429s with the true Retry-After', async () => {
+    const pools = clientOf(servers, '127.0.0.1');
+    try {
+      const replies = await spread(pools, 400);
+      const outputs = servers.map((server) => server.output()).join('');
+      expect(
+        replies.map((reply) => reply.status),
+        outputs,
+      ).toEqual([...Array<number>(300).fill(200), ...Array<number>(100).fill(429)]);
+      replies.forEach(expectRateHeaders);
+      expect(replies.map((reply) => Number(reply.headers['ratelimit-remaining']))).toEqual([
+        ...Array.from({ length: 300 }, (_, i) => 299 - i),
+        ...Array<number>(100).fill(0),
+      ]);
+      // The first request leaves the window 60 s after the second it was counted in.
+      const first = replies[0]!;
+      for (const reply of replies.slice(300)) {
+        const retryAfter = Number(reply.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(
+          Math.ceil((59_000 - (reply.receivedMs - first.sentMs)) / 1000),
+        );
+        expect(retryAfter).toBeLessThanOrEqual(
+          Math.ceil((60_000 - (reply.sentMs - first.receivedMs)) / 1000),
+        );
+      }
+      expect(servers.map(storeLines)).toEqual([[], [], [], []]);
+    } finally {
+      await Promise.all(pools.map((pool) => pool.close()));
+    }
+  });
+});
+
+describe('Node and Bun servers whose Redis hangs, then goes away, then comes back', () => {
+  let redis: RunningRedis;
+  let servers: RunningServer[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const env = { FOLIO_RATE_LIMIT_STORE: redis.url() };
+    servers = await Promise.all([startNode(env), startNode(env), startBun(env)]);
+  });
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    redis?.resume();
+    await redis?.stop();
+  });
+
+  /** `count` requests in turn over the pools, paced over `ms`. */
+  async function paced(pools: Pool[], count: number, ms: number): Promise<Reply[]> {
+    const replies: Reply[] = [];
+    const start = Date.now();
+    for (let i = 0; i < count; i++) {
+      await new Promise((r) => setTimeout(r, Math.max(0, start + (i * ms) / count - Date.now())));
+      replies.push(await get(pools[i % pools.length]!));
+    }
+    return replies;
+  }
+
+  /** True when consecutive requests over every server count down one shared quota. */
+  async function shared(pools: Pool[]): Promise<boolean> {
+    const remaining = (await spread(pools, pools.length)).map((r) =>
+      Number(r.headers['ratelimit-remaining']),
+    );
+    return remaining.every((value, i) => i === 0 || value === remaining[i - 1]! - 1);
+  }
+
+  it('keep answering with well-formed headers and no 5xx, and share the quota again within seconds', async () => {
+    const client = clientOf(servers, '127.0.0.2');
+    const probe = clientOf(servers, '127.0.0.3');
+    const fresh = clientOf(servers, '127.0.0.4');
+    try {
+      const outputs = () => servers.map((server) => server.output()).join('');
+      const before = await spread(client, 30);
+      expect(
+        before.map((r) => Number(r.headers['ratelimit-remaining'])),
+        outputs(),
+      ).toEqual(Array.from({ length: 30 }, (_, i) => 299 - i));
+
+      redis.pause();
+      const hung = await paced(client, 150, 2500);
+      redis.resume();
+      await redis.stop();
+      const gone = await paced(client, 150, 1500);
+      for (const replies of [hung, gone]) {
+        // Each server limits from memory, counting what it served itself (well under 300).
+        expect(replies.filter((reply) => reply.status !== 200)).toEqual([]);
+        replies.forEach(expectRateHeaders);
+      }
+
+      redis = await startRedis(redis.port);
+      const back = Date.now();
+      while (!(await shared(probe))) {
+        expect(Date.now() - back, `the quota is shared again\n${outputs()}`).toBeLessThan(5000);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+
+      const after = await spread(fresh, 320);
+      expect(
+        after.filter((reply) => reply.status === 200),
+        outputs(),
+      ).toHaveLength(300);
+      expect(
+        after.map((r) => Number(r.headers['ratelimit-remaining'])),
+        outputs(),
+      ).toEqual([...Array.from({ length: 300 }, (_, i) => 299 - i), ...Array<number>(20).fill(0)]);
+      after.forEach(expectRateHeaders);
+      // One line for the outage; the recovery falls within the same minute.
+      for (const server of servers) expect(storeLines(server), outputs()).toHaveLength(1);
+    } finally {
+      await Promise.all([...client, ...probe, ...fresh].map((pool) => pool.close()));
+    }
+  }, 60_000);
+});
+
+/** Status of GET /api/index.json over a connection of its own (so the workers take turns). */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((done, fail) => {
+    request(`${url}/api/index.json`, { agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => done(response.statusCode ?? 0));
+    })
+      .on('error', fail)
+      .end();
+  });
+}
+
+describe('FOLIO_WORKERS=2 on Node', () => {
+  async function okOf400(env: Record<string, string>): Promise<number> {
+    const server = await startNode({ FOLIO_WORKERS: '2', ...env });
+    try {
+      let ok = 0;
+      for (let i = 0; i < 400; i++) if ((await getOnNewConnection(server.url)) === 200) ok += 1;
+      expect(server.output()).toContain('with 2 workers');
+      return ok;
+    } finally {
+      await server.stop();
+    }
+  }
+
+  it('multiplies the in-memory quota: both workers serve, each with its own count', async () => {
+    expect(await okOf400({})).toBeGreaterThan(300);
+  });
+
+  it('keeps one exact quota across both workers with the Redis store', async () => {
+    const redis = await startRedis();
+    try {
+      expect(await okOf400({ FOLIO_RATE_LIMIT_STORE: redis.url() })).toBe(300);
+    } finally {
+      await redis.stop();
+    }
+  });
+});
