@@ -54,13 +54,25 @@ export function createApi(data: SiteData, options: ApiOptions) {
     return problemResponse(options, request, rate, code, detail, instance, extra);
   }
 
-  function serveBody(request: Request, context: ApiRequestContext, body: Prerendered, extra: HeaderMap) {
-    const headers = { etag: body.etag, ...extra };
+  /**
+   * The body, or a 304 when the client holds it already. A 304 keeps the validators, caching, API
+   * and deprecation headers but none that describe a body (RFC 9110 section 15.4.5): no
+   * Content-Type, no Content-Length and none of `bodyHeaders`.
+   */
+  function serveBody(
+    request: Request,
+    context: ApiRequestContext,
+    body: Prerendered,
+    deprecated: HeaderMap,
+    bodyHeaders: HeaderMap = {},
+  ) {
+    const headers = { etag: body.etag, ...deprecated };
     if (matchesIfNoneMatch(request.headers.get('if-none-match'), body.etag)) {
       const notModified = apiHeaders(context.rate, policyHeader, body.contentType, CACHE_PUBLIC);
+      delete notModified['content-type'];
       return respond(Response, request, 304, Object.assign(notModified, headers), null);
     }
-    return send(request, context.rate, body, headers);
+    return send(request, context.rate, body, { ...headers, ...bodyHeaders });
   }
 
   function serveEndpoint(endpoint: EndpointSpec, request: IRequest, context: ApiRequestContext): Response {
@@ -72,7 +84,7 @@ export function createApi(data: SiteData, options: ApiOptions) {
     if (!limit.ok) return fail(request, context, 'invalid_request', limit.detail, deprecated);
     const list = found.resource.body();
     const body = limit.value === null ? list : listPrefix(list, limit.value);
-    return serveBody(request, context, body, { 'x-total-count': String(list.ends.length), ...deprecated });
+    return serveBody(request, context, body, deprecated, { 'x-total-count': String(list.ends.length) });
   }
 
   function notFound(request: Request, context: ApiRequestContext) {
