@@ -131,7 +131,7 @@ function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext
   }
 
   const json = (value: unknown) => JSON.stringify(value, null, 2);
-  const skill = once(() => skillMarkdown(data, baseUrl, options.tools));
+  const skill = once(() => skillMarkdown(data, baseUrl, options.tools, policy));
   document(PATHS.openapi, () => [json(buildOpenApi({ data, baseUrl, api })), JSON_TYPE]);
   document(PATHS.llmsTxt, () => [llmsTxt(data, baseUrl), TEXT_TYPE]);
   document(PATHS.llmsFullTxt, () => [llmsFullTxt(data, posts, baseUrl), TEXT_TYPE]);
@@ -142,7 +142,7 @@ function buildRoutes(data: SiteData, options: SiteOptions, layout: LayoutContext
     { link: apiCatalogLink(baseUrl) },
   ]);
   document(PATHS.aiCatalog, () => [json(aiCatalog(data, baseUrl)), JSON_TYPE]);
-  document(PATHS.mcpServerCard, () => [json(mcpServerCard(data, baseUrl, options.tools)), JSON_TYPE]);
+  document(PATHS.mcpServerCard, () => [json(mcpServerCard(data, baseUrl)), JSON_TYPE]);
   document(SKILL_PATH, () => [skill(), MARKDOWN_TYPE]);
   document(PATHS.agentSkills, () => [
     json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill()))),
