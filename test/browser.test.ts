@@ -2,11 +2,18 @@
  * The pages in a real browser: Debian's Chromium driven by playwright-core against the Node server.
  * Outside CI the suite skips, saying why, when no Chromium is installed; in CI it must run.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import type { AxeResults } from 'axe-core';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGS, type Lang, type SiteData } from '../src/data/types.ts';
+import { langRoot, portalPath, tagPath, talksPath } from '../src/site/links.ts';
+import { sampleData } from './support/data.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -22,6 +29,23 @@ const ARGS = [
   '--disable-sync',
 ];
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Lighthouse's accessibility category alone, on its default phone-sized screen. The pages are
+ * static, so short quiet periods replace the default waits of a second each.
+ */
+const LIGHTHOUSE_FLAGS: Flags = {
+  onlyCategories: ['accessibility'],
+  logLevel: 'error',
+  skipAboutBlank: true,
+  disableFullPageScreenshot: true,
+  pauseAfterFcpMs: 100,
+  pauseAfterLoadMs: 100,
+  networkQuietThresholdMs: 100,
+  cpuQuietThresholdMs: 100,
+};
+
 const installed = existsSync(CHROMIUM);
 const inCi = process.env.CI === 'true';
 if (!installed && !inCi) {
@@ -31,10 +55,12 @@ if (!installed && !inCi) {
 describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
+  let data: SiteData;
 
   beforeAll(async () => {
     if (!installed) throw new Error(`CI=true but no Chromium at ${CHROMIUM}`);
     await mkdir(ARTIFACTS, { recursive: true });
+    data = await sampleData();
     server = await startNode();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });
@@ -107,4 +133,82 @@ describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: resolve(ARTIFACTS, 'developers-phone.png') });
   });
+
+  it('leaves room between the site header and the first line of the page', async () => {
+    const post = data.posts.find((p) => p.lang === 'en')!;
+    for (const path of [langRoot('en'), post.path, portalPath('es')]) {
+      const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+      await page.goto(server.url + path);
+      const gap = await page.evaluate(() => {
+        const header = document.querySelector('header.site')!.getBoundingClientRect();
+        const first = document.querySelector('main article > header > *')!;
+        return first.getBoundingClientRect().top - header.bottom;
+      });
+      expect(gap, path).toBeGreaterThanOrEqual(24);
+      await page.close();
+    }
+  });
+
+  /** One page of each kind in a language: home, a post, a series, a tag, talks, a native deck, the portal. */
+  function pagesToAudit(lang: Lang): string[] {
+    const post = data.posts.find((p) => p.lang === lang)!;
+    const series = data.series.find((s) => s.lang === lang)!;
+    const deck = data.decks.find((d) => d.lang === lang && d.type === 'native')!;
+    return [
+      langRoot(lang),
+      post.path,
+      series.path,
+      tagPath(lang, post.allTags[0]!),
+      talksPath(lang),
+      deck.path,
+      portalPath(lang),
+    ];
+  }
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe-core violations on every kind of page, in both languages, in the ${colorScheme} scheme`, async () => {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 1100, height: 900 } });
+      const page = await context.newPage();
+      const violations: string[] = [];
+      for (const path of LANGS.flatMap(pagesToAudit)) {
+        expect((await page.goto(server.url + path))?.status(), path).toBe(200);
+        await page.addScriptTag({ content: AXE_SOURCE });
+        const results = await page.evaluate(() => (window as unknown as { axe: AxeApi }).axe.run(document));
+        for (const violation of results.violations) {
+          const where = violation.nodes.map((node) => node.target.join(' ')).slice(0, 3);
+          violations.push(`${path}: ${violation.id} (${violation.impact}) at ${where.join(', ')}`);
+        }
+      }
+      await context.close();
+      expect(violations).toEqual([]);
+    }, 120_000);
+
+    it(`scores 100 in Lighthouse's accessibility category on the same pages, in the ${colorScheme} scheme`, async () => {
+      // Lighthouse drives its own Chromium; --force-dark-mode makes it prefer the dark scheme.
+      const flags = colorScheme === 'dark' ? [...ARGS, '--force-dark-mode'] : ARGS;
+      const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: flags });
+      const failures: string[] = [];
+      try {
+        for (const path of LANGS.flatMap(pagesToAudit)) {
+          const run = await lighthouse(server.url + path, { port: chrome.port, ...LIGHTHOUSE_FLAGS });
+          const lhr = run!.lhr;
+          const score = lhr.categories.accessibility!.score;
+          const failed = lhr.categories
+            .accessibility!.auditRefs.map((ref) => lhr.audits[ref.id]!)
+            .filter((audit) => audit.score !== null && audit.score < 1)
+            .map((audit) => audit.id);
+          if (lhr.runtimeError || score !== 1) {
+            failures.push(`${path}: ${score} ${lhr.runtimeError?.message ?? failed.join(', ')}`);
+          }
+        }
+      } finally {
+        chrome.kill();
+      }
+      expect(failures).toEqual([]);
+    }, 240_000);
+  }
 });
+
+interface AxeApi {
+  run(context: Document): Promise<AxeResults>;
+}

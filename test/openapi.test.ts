@@ -1,61 +1,37 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { deployed, sampleData } from './support/data.ts';
+import { exchangeOf, type OpenApi, OpenApiDocument } from './support/openapi.ts';
 
 const BASE = 'https://api.example';
-const SCHEMA_ID = 'https://api.example/openapi.json';
-
-interface Operation {
-  operationId: string;
-  security: unknown[];
-  parameters: unknown[];
-  responses: Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }>;
-}
-interface OpenApi {
-  openapi: string;
-  servers: { url: string }[];
-  security: unknown[];
-  info: { license: { name: string } };
-  paths: Record<string, { get: Operation }>;
-}
 
 let data: SiteData;
 let handler: Handler;
 let spec: OpenApi;
-let ajv: Ajv2020;
+let document: OpenApiDocument;
 
 beforeAll(async () => {
   data = await sampleData();
   // A generous quota: this suite requests every API URL of the sample blog.
   handler = createHandler(await deployed(data, BASE), { rateLimit: { quota: 10_000 } });
   spec = await (await handler.fetch(new Request(`${BASE}/openapi.json`))).json();
-  ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ ...spec, $id: SCHEMA_ID });
+  document = new OpenApiDocument(spec);
 });
 
-/** The operation whose path template matches a concrete API path. */
-function operationFor(pathname: string): [string, Operation] {
-  const found = Object.entries(spec.paths).find(([template]) =>
-    new RegExp(`^${template.replace(/\./g, '\\.').replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname),
-  );
-  if (!found) throw new Error(`No OpenAPI path for ${pathname}`);
-  return [found[0], found[1].get];
-}
-
-const pointer = (...parts: string[]) =>
-  `${SCHEMA_ID}#/${parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
-
 function validateAgainst(template: string, status: string, mediaType: string, body: unknown): void {
-  const validate = ajv.getSchema(
-    pointer('paths', template, 'get', 'responses', status, 'content', mediaType, 'schema'),
+  const validate = document.validator(
+    'paths',
+    template,
+    'get',
+    'responses',
+    status,
+    'content',
+    mediaType,
+    'schema',
   );
-  if (!validate) throw new Error(`OpenAPI declares no ${mediaType} schema for ${status} on ${template}`);
-  expect(validate(body), `${template} ${status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+  expect(validate(body), `${template} ${status}: ${document.ajv.errorsText(validate.errors)}`).toBe(true);
 }
 
 describe('the OpenAPI description', () => {
@@ -98,6 +74,74 @@ describe('the OpenAPI description', () => {
   });
 });
 
+describe('what the OpenAPI description declares for each response', () => {
+  const RATE_LIMIT = [
+    'RateLimit-Policy',
+    'RateLimit',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+  ];
+  const CORS = ['Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'];
+  const DEPRECATION = ['Deprecation', 'Sunset', 'Link'];
+
+  it('a 304 declares what it carries (section 6) and no content', () => {
+    const expected = [
+      'ETag',
+      'Cache-Control',
+      'Vary',
+      'X-API-Version',
+      ...RATE_LIMIT,
+      ...CORS,
+      ...DEPRECATION,
+    ];
+    for (const [template, { get }] of Object.entries(spec.paths)) {
+      const notModified = get.responses['304']!;
+      expect(Object.keys(notModified.headers ?? {}).sort(), template).toEqual(expected.sort());
+      expect(notModified.content, template).toBeUndefined();
+      for (const name of ['ETag', 'Cache-Control', 'X-API-Version', ...RATE_LIMIT, ...CORS]) {
+        expect(document.header(notModified.headers![name]!)[1].required, `${template} ${name}`).toBe(true);
+      }
+    }
+  });
+
+  it('every response declares the CORS headers it carries', () => {
+    for (const [template, { get }] of Object.entries(spec.paths)) {
+      for (const [status, response] of Object.entries(get.responses)) {
+        for (const name of CORS)
+          expect(response.headers?.[name], `${template} ${status} ${name}`).toBeDefined();
+      }
+    }
+  });
+
+  it('a deprecated endpoint keeps the contract with its deprecation headers: 200, 304, HEAD and 400', async () => {
+    const deprecated = createHandler(
+      await deployed(
+        {
+          ...data,
+          deprecations: [
+            { operationId: 'listPostsInEnglish', since: '2026-01-01', sunset: '2027-01-01', link: null },
+          ],
+        },
+        BASE,
+      ),
+    );
+    const request = async (url: string, method = 'GET', headers: Record<string, string> = {}) =>
+      exchangeOf(method, url, await deprecated.fetch(new Request(url, { method, headers })));
+    const url = `${BASE}/api/v1/posts-en.json`;
+    const ok = await request(url);
+    const answers = [
+      ok,
+      await request(url, 'HEAD'),
+      await request(url, 'GET', { 'if-none-match': ok.headers.get('etag')! }),
+      await request(`${url}?limit=501`),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 304, 400]);
+    for (const answer of answers) expect(answer.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(answers.flatMap((answer) => document.breaches(answer))).toEqual([]);
+  });
+});
+
 describe('every real API response matches the schema OpenAPI declares for it', () => {
   const fetchJson = async (url: string, method = 'GET') => {
     const response = await handler.fetch(new Request(url, { method }));
@@ -115,7 +159,7 @@ describe('every real API response matches the schema OpenAPI declares for it', (
     for (const url of urls) {
       const { status, body } = await fetchJson(url);
       expect(status, url).toBe(200);
-      const [template] = operationFor(new URL(url).pathname);
+      const [template] = document.operationFor(new URL(url).pathname);
       validateAgainst(template, '200', 'application/json', body);
     }
   });
@@ -133,7 +177,7 @@ describe('every real API response matches the schema OpenAPI declares for it', (
       const response = await fetchJson(url, method);
       expect(String(response.status), url).toBe(status);
       expect(response.type).toContain('application/problem+json');
-      const [template] = operationFor(new URL(url).pathname);
+      const [template] = document.operationFor(new URL(url).pathname);
       validateAgainst(template, status, 'application/problem+json', response.body);
       validateAgainst(template, status, 'application/json', response.body);
     }

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { deployed, sampleData } from './support/data.ts';
+import { DEFAULT_PROTOCOL_VERSION } from '../src/mcp/protocol.ts';
+import { PATHS } from '../src/site/paths.ts';
+import { deployed, FIXTURES, sampleData } from './support/data.ts';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://docs.example:8443';
@@ -13,6 +19,18 @@ const get = (pathOrUrl: string, init: RequestInit = {}) =>
   handler.fetch(new Request(pathOrUrl.startsWith('http') ? pathOrUrl : BASE + pathOrUrl, init));
 const json = async (path: string) => (await get(path)).json();
 const text = async (path: string) => (await get(path)).text();
+
+/** A JSON Schema kept in test/fixtures/schemas (each names where it comes from). */
+function fixtureSchema(name: string) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validate = ajv.compile(JSON.parse(readFileSync(resolve(FIXTURES, 'schemas', name), 'utf8')));
+  return (value: unknown) =>
+    validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+}
+
+/** An item of an llms.txt list as the llmstxt.org reference parser reads it, anchored to the line. */
+const LLMS_ITEM = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<description>.*))?$/;
 
 beforeAll(async () => {
   data = await sampleData();
@@ -41,11 +59,22 @@ describe('discovery documents', () => {
     }
   });
 
-  it('llms.txt follows the llmstxt.org layout and lists every post', async () => {
+  it('llms.txt follows the llmstxt.org layout and lists every post and series', async () => {
     const llms = await text('/llms.txt');
     expect(llms).toMatch(new RegExp(`^# ${data.site.name}\n\n> ${escapeRegExp(data.site.description)}\n`));
     expect(llms).toMatch(/\n## Optional\n/);
     for (const post of data.posts) expect(llms).toContain(`](${BASE}${post.path.slice(0, -1)}.md): `);
+    // Every list item is `- [title](url): description`, so a strict parser keeps the description.
+    const items = llms.split('\n').filter((line) => line.startsWith('- '));
+    const parsed = items.map((line) => ({ line, groups: line.match(LLMS_ITEM)?.groups }));
+    expect(parsed.filter(({ groups }) => !groups?.description).map(({ line }) => line)).toEqual([]);
+    for (const series of data.series) {
+      expect(parsed.map(({ groups }) => ({ ...groups }))).toContainEqual({
+        title: series.title,
+        url: `${BASE}${series.path.slice(0, -1)}.md`,
+        description: series.description,
+      });
+    }
   });
 
   it('llms-full.txt carries every published post in full', async () => {
@@ -73,19 +102,65 @@ describe('discovery documents', () => {
     expect(head.headers.get('link')).toBe(`<${BASE}/.well-known/api-catalog>; rel="api-catalog"`);
   });
 
-  it('the MCP server card names the endpoint, transport, protocol version and the six tools', async () => {
+  it('the MCP server card follows the current server-card draft schema (SEP-2127)', async () => {
     const card = await json('/.well-known/mcp/server-card.json');
-    expect(card.protocolVersion).toBe('2025-06-18');
-    expect(card.transport).toEqual({ type: 'streamable-http', endpoint: `${BASE}/mcp` });
-    expect(card.tools.map((tool: { name: string }) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
+    expect(fixtureSchema('mcp-server-card.schema.json')(card)).toEqual([]);
+    expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json');
+    expect(card.name).toBe('example.docs/folio');
+    expect(card.description.length).toBeLessThanOrEqual(100);
+    expect(card.remotes).toEqual([
+      { type: 'streamable-http', url: `${BASE}/mcp`, supportedProtocolVersions: expect.any(Array) },
+    ]);
+    expect(card.remotes[0].supportedProtocolVersions).toContain(DEFAULT_PROTOCOL_VERSION);
+    // Consistent with what the server says once connected (the draft's "Consistency with Runtime").
+    const initialize = await get('/mcp', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: {
+          protocolVersion: DEFAULT_PROTOCOL_VERSION,
+          capabilities: {},
+          clientInfo: { name: 't', version: '1' },
+        },
+      }),
+    });
+    const { serverInfo } = (await initialize.json()).result;
+    expect(card.version).toBe(serverInfo.version);
+    expect(card.name.split('/')[1]).toBe(serverInfo.name);
+    // The draft's recommended location: <streamable-http-url>/server-card.
+    expect(PATHS.mcpServerCardRecommended).toBe(`${PATHS.mcpEndpoint}/server-card`);
   });
 
-  it('the AI catalog points at every agent-facing artifact', async () => {
+  it('a long site name and an IPv6 address still make a valid server card', async () => {
+    const base = 'http://[::1]:8080';
+    const long = createHandler(
+      await deployed({ ...data, site: { ...data.site, name: 'N'.repeat(120) } }, base),
+    );
+    const card = await (await long.fetch(new Request(`${base}/.well-known/mcp/server-card.json`))).json();
+    expect(fixtureSchema('mcp-server-card.schema.json')(card)).toEqual([]);
+  });
+
+  it('the AI catalog follows the AI Catalog specification and points at every agent-facing artifact', async () => {
     const catalog = await json('/.well-known/ai-catalog.json');
-    const types = catalog.artifacts.map((artifact: { type: string }) => artifact.type);
-    for (const type of ['openapi', 'mcp-server', 'agent-skills', 'llms-txt', 'api-catalog']) {
-      expect(types).toContain(type);
-    }
+    expect(fixtureSchema('ai-catalog.schema.json')(catalog)).toEqual([]);
+    expect(catalog.specVersion).toBe('1.0');
+    const entries = catalog.entries as { identifier: string; type: string; url: string }[];
+    const identifiers = entries.map((entry) => entry.identifier);
+    expect(new Set(identifiers).size).toBe(identifiers.length);
+    for (const identifier of identifiers)
+      expect(identifier).toMatch(/^urn:air:docs\.example:[a-z]+:[a-z0-9-]+$/);
+    const byUrl = Object.fromEntries(entries.map((entry) => [new URL(entry.url).pathname, entry.type]));
+    expect(byUrl).toMatchObject({
+      '/.well-known/mcp/server-card.json': 'application/mcp-server-card+json',
+      '/.well-known/agent-skills/read-blog-api/SKILL.md': 'application/agent-skills+md',
+      '/openapi.json': 'application/vnd.oai.openapi+json;version=3.1',
+      '/.well-known/api-catalog':
+        'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+      '/llms.txt': 'text/plain',
+    });
   });
 
   it('agent skills: v0.2.0 index whose digest matches the served SKILL.md bytes', async () => {
@@ -105,6 +180,14 @@ describe('discovery documents', () => {
         new RegExp(`^---\nname: ${skill.name}\ndescription: ${escapeRegExp(skill.description)}\n---\n`),
       );
     }
+  });
+
+  it('SKILL.md states the configured quota, not a fixed one', async () => {
+    const custom = createHandler(await deployed(data, BASE, { quota: 120, windowSeconds: 30 }));
+    const path = '/.well-known/agent-skills/read-blog-api/SKILL.md';
+    const skill = await (await custom.fetch(new Request(BASE + path))).text();
+    expect(skill).toContain('Stay under 120 requests per 30 seconds');
+    expect(skill).not.toMatch(/\b300\b/);
   });
 
   it('the developer portal has every section in both languages', async () => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/data/types.ts';
+import { LANGS, type SiteData } from '../src/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
+import { langRoot, portalPath, tagPath, talksPath } from '../src/site/links.ts';
+import { renderDeck, renderMarkdown } from '../src/site/render/markdown.ts';
 import { deployed, fixtureData, sampleData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
@@ -98,6 +100,54 @@ describe('site pages', () => {
     const response = await get('/blog');
     expect(response.status).toBe(308);
     expect(response.headers.get('location')).toBe('/blog/');
+  });
+});
+
+describe('page structure', () => {
+  const html = async (path: string) => (await get(path)).text();
+  const preTags = (page: string) => [...page.matchAll(/<pre\b[^>]*>/g)].map((m) => m[0]);
+
+  it('lets the keyboard reach every code block: posts, native decks and the portal', async () => {
+    const deck = data.decks.find((d) => d.type === 'native')!;
+    const withCode = data.posts.filter((p) => p.body.includes('```'));
+    expect(withCode.length).toBeGreaterThan(0);
+    for (const path of [...withCode.map((p) => p.path), deck.path, portalPath('en'), portalPath('es')]) {
+      const tags = preTags(await html(path));
+      expect(tags.length, path).toBeGreaterThan(0);
+      expect(new Set(tags), path).toEqual(new Set(['<pre tabindex="0">']));
+    }
+  });
+
+  it('renders fenced, unlabelled and indented Markdown code as focusable blocks', () => {
+    const source = '```ts\nconst a = 1;\n```\n\n```\nplain\n```\n\n    indented\n';
+    expect(preTags(renderMarkdown(source))).toEqual(Array(3).fill('<pre tabindex="0">'));
+    expect(preTags(renderDeck(`# Deck\n\n---\n\n${source}`))).toEqual(Array(3).fill('<pre tabindex="0">'));
+  });
+
+  it('never skips a heading level on listing pages, series, tags and the portal', async () => {
+    const series = data.series.filter((s) => s.lang === 'en')[0]!;
+    const paths = LANGS.flatMap((lang) => [
+      langRoot(lang),
+      `${langRoot(lang)}blog/`,
+      talksPath(lang),
+      tagPath(lang, data.posts.find((p) => p.lang === lang)!.allTags[0]!),
+      portalPath(lang),
+    ]);
+    for (const path of [...paths, series.path]) {
+      const levels = [...(await html(path)).matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+      expect(levels[0], path).toBe(1);
+      const skips = levels.filter((level, i) => i > 0 && level > levels[i - 1]! + 1);
+      expect(skips, `${path}: ${levels.join(' ')}`).toEqual([]);
+    }
+  });
+
+  it('counts the chapters of each series on the home page in words, in both languages', async () => {
+    const english = await html('/');
+    const spanish = await html('/es/');
+    expect(english).toMatch(/<p class="meta">\d+ chapters?<\/p>/);
+    expect(spanish).toMatch(/<p class="meta">\d+ capítulos?<\/p>/);
+    expect(english + spanish).not.toContain(' · chapters');
+    expect(english + spanish).not.toContain(' · capítulos');
   });
 });
 

@@ -10,12 +10,14 @@ import type { Lang, SiteData } from '../data/types.ts';
 import { JSON_TYPE } from '../http/body.ts';
 import { toolDescriptors } from '../mcp/descriptors.ts';
 import {
+  AI_CATALOG_TYPE,
   aiCatalog,
   apiCatalog,
   apiCatalogLink,
   authMarkdown,
   LINKSET_TYPE,
   mcpServerCard,
+  SERVER_CARD_TYPE,
 } from '../site/catalogs.ts';
 import { errorRepresentation, type SiteError } from '../site/errors.ts';
 import type { LayoutContext } from '../site/layout.ts';
@@ -75,7 +77,8 @@ export function siteBodies(data: SiteData, context: SiteContext) {
     markdown: pageMarkdown(page, baseUrl),
   }));
 
-  const skill = skillMarkdown(data, baseUrl, tools);
+  const skill = skillMarkdown(data, baseUrl, tools, policy);
+  const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };
   const api = createApiResources(data, baseUrl, policy);
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
@@ -87,8 +90,9 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       type: LINKSET_TYPE,
       link: apiCatalogLink(baseUrl),
     },
-    [PATHS.aiCatalog]: { text: json(aiCatalog(data, baseUrl)), type: JSON_TYPE },
-    [PATHS.mcpServerCard]: { text: json(mcpServerCard(data, baseUrl, tools)), type: JSON_TYPE },
+    [PATHS.aiCatalog]: { text: json(aiCatalog(data, baseUrl)), type: AI_CATALOG_TYPE },
+    [PATHS.mcpServerCard]: serverCard,
+    [PATHS.mcpServerCardRecommended]: serverCard,
     [SKILL_PATH]: { text: skill, type: MARKDOWN_TYPE },
     [PATHS.agentSkills]: {
       text: json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill))),

@@ -1,12 +1,11 @@
-/** Machine-readable catalogs: RFC 9727 api-catalog, the AI catalog, the MCP server card, auth.md. */
+/** Machine-readable catalogs: RFC 9727 api-catalog, the AI Catalog, the MCP server card, auth.md. */
 import { API_VERSION } from '../api/endpoints.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import type { SiteData } from '../data/types.ts';
-import type { Tool } from '../mcp/protocol.ts';
-import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
-import { portalPath } from './links.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
 import { PATHS } from './paths.ts';
+import { SKILL_NAME, SKILL_PATH } from './skills.ts';
 
 export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
 const OPENAPI_TYPE = 'application/vnd.oai.openapi+json;version=3.1';
@@ -29,7 +28,7 @@ export function apiCatalog(baseUrl: string): object {
       },
       {
         anchor: url(PATHS.mcpEndpoint),
-        'service-desc': [{ href: url(PATHS.mcpServerCard), type: 'application/json' }],
+        'service-desc': [{ href: url(PATHS.mcpServerCard), type: SERVER_CARD_TYPE }],
         'service-doc': [{ href: `${url(PATHS.developerPortal)}#mcp`, type: 'text/html' }],
       },
       {
@@ -40,42 +39,111 @@ export function apiCatalog(baseUrl: string): object {
   };
 }
 
-export function mcpServerCard(data: SiteData, baseUrl: string, tools: readonly Tool[]): object {
+/** The media type of an MCP server card (SEP-2127 draft, docs/discovery.md). */
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+/** The media type of an AI Catalog (Agent-Card/ai-catalog specification). */
+export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
+const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
+/** The MCP server's own name, as `initialize` reports it in `serverInfo`. */
+const MCP_SERVER_NAME = 'folio';
+/** The longest `title` and `description` a server card allows. */
+const CARD_TEXT_MAX = 100;
+
+/** The service's host name, as the naming schemes of both catalogs use it. */
+const hostOf = (baseUrl: string) => new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+
+/** A server card `name`: the host in reverse-DNS order, a slash, the server's name. */
+function reverseDnsName(baseUrl: string): string {
+  const labels = hostOf(baseUrl)
+    .replace(/[^a-zA-Z0-9.-]/g, '-')
+    .split('.');
+  return `${labels.reverse().join('.')}/${MCP_SERVER_NAME}`;
+}
+
+/**
+ * The MCP server card in the shape of the server-card draft's v2 schema
+ * (modelcontextprotocol/experimental-ext-server-card, SEP-2127): identity and transport only, no
+ * tool listing (clients list tools once connected).
+ */
+export function mcpServerCard(data: SiteData, baseUrl: string): object {
+  const title = `${data.site.name} MCP server`;
   return {
-    $schema: 'https://static.modelcontextprotocol.io/schemas/mcp-server-card/v1.json',
-    version: '1.0',
-    protocolVersion: DEFAULT_PROTOCOL_VERSION,
-    serverInfo: { name: 'folio', title: `${data.site.name} MCP server`, version: API_VERSION },
-    description: `Read-only tools over ${data.site.name}: search posts, list series and slide decks, read tag timelines and the API index.`,
-    documentationUrl: `${baseUrl}${PATHS.developerPortal}#mcp`,
-    transport: { type: 'streamable-http', endpoint: baseUrl + PATHS.mcpEndpoint },
-    capabilities: { tools: { listChanged: false } },
-    authentication: { required: false, schemes: [] },
-    tools: [...tools],
+    $schema: SERVER_CARD_SCHEMA,
+    name: reverseDnsName(baseUrl),
+    version: API_VERSION,
+    description: 'Read-only tools to search and read the blog: posts, series, tag timelines and talks.',
+    ...(title.length <= CARD_TEXT_MAX ? { title } : {}),
+    websiteUrl: `${baseUrl}${PATHS.developerPortal}#mcp`,
+    remotes: [
+      {
+        type: 'streamable-http',
+        url: baseUrl + PATHS.mcpEndpoint,
+        supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+      },
+    ],
   };
 }
 
+/**
+ * The AI Catalog (Agent-Card/ai-catalog, specification/ai-catalog.md, level 2): the host, then
+ * one entry per agent-facing artifact, each named `urn:air:{host}:{namespace}:{name}`. Entries
+ * whose artifact names itself (the server card, the skill) carry no display name of their own.
+ */
 export function aiCatalog(data: SiteData, baseUrl: string): object {
   const url = (path: string) => baseUrl + path;
+  const host = hostOf(baseUrl);
+  const urn = (namespace: string, name: string) => `urn:air:${host}:${namespace}:${name}`;
   const license = describeLicense(data.site.license, `${url(PATHS.developerPortal)}#license`);
   return {
-    name: data.site.name,
-    description: data.site.description,
-    url: url('/'),
-    languages: data.site.languages,
-    license: { name: license.name, spdx: license.spdx, url: license.url },
-    authentication: { required: false, scheme: 'none', documentation: url(PATHS.auth) },
-    artifacts: [
-      { type: 'openapi', url: url(PATHS.openapi), mediaType: 'application/json' },
-      { type: 'api-index', url: url('/api/index.json'), mediaType: 'application/json' },
-      { type: 'api-catalog', url: url(PATHS.apiCatalog), mediaType: LINKSET_TYPE },
-      { type: 'mcp-server', url: url(PATHS.mcpEndpoint), serverCard: url(PATHS.mcpServerCard) },
-      { type: 'agent-skills', url: url(PATHS.agentSkills), mediaType: 'application/json' },
-      { type: 'llms-txt', url: url(PATHS.llmsTxt), mediaType: 'text/plain' },
-      { type: 'llms-full-txt', url: url(PATHS.llmsFullTxt), mediaType: 'text/plain' },
-      { type: 'auth', url: url(PATHS.auth), mediaType: 'text/markdown' },
-      { type: 'documentation', url: url(portalPath('en')), mediaType: 'text/html' },
+    specVersion: '1.0',
+    host: { displayName: data.site.name, identifier: host, documentationUrl: url(PATHS.developerPortal) },
+    entries: [
+      { identifier: urn('mcp', MCP_SERVER_NAME), type: SERVER_CARD_TYPE, url: url(PATHS.mcpServerCard) },
+      { identifier: urn('skill', SKILL_NAME), type: 'application/agent-skills+md', url: url(SKILL_PATH) },
+      {
+        identifier: urn('skill', 'index'),
+        displayName: 'Agent Skills discovery index',
+        type: 'application/json',
+        url: url(PATHS.agentSkills),
+      },
+      {
+        identifier: urn('api', 'openapi'),
+        displayName: `${data.site.name} API (OpenAPI 3.1)`,
+        type: OPENAPI_TYPE,
+        url: url(PATHS.openapi),
+      },
+      {
+        identifier: urn('api', 'api-catalog'),
+        displayName: 'API catalog (RFC 9727)',
+        type: LINKSET_TYPE,
+        url: url(PATHS.apiCatalog),
+      },
+      {
+        identifier: urn('docs', 'llms-txt'),
+        displayName: 'llms.txt',
+        type: 'text/plain',
+        url: url(PATHS.llmsTxt),
+      },
+      {
+        identifier: urn('docs', 'llms-full-txt'),
+        displayName: 'Every post in full (llms-full.txt)',
+        type: 'text/plain',
+        url: url(PATHS.llmsFullTxt),
+      },
+      {
+        identifier: urn('docs', 'access-policy'),
+        displayName: 'Access policy',
+        type: 'text/markdown',
+        url: url(PATHS.auth),
+      },
     ],
+    extensions: {
+      'https://ai-catalog.org/extensions/metadata': {
+        languages: data.site.languages,
+        license: { name: license.name, spdx: license.spdx, url: license.url },
+        authentication: 'none',
+      },
+    },
   };
 }
 

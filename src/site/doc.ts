@@ -44,15 +44,21 @@ function inlineHtml(text: Text): string {
     .join('');
 }
 
-function entryHtml(entry: Entry): string {
+function entryHtml(entry: Entry, level: number): string {
   const tags = entry.tags?.length
     ? `<ul class="tags">${entry.tags.map((tag) => `<li>${inlineHtml(tag)}</li>`).join('')}</ul>`
     : '';
-  return `<li class="entry"><p class="meta">${escapeHtml(entry.meta)}</p><h3><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.title)}</a></h3><p>${escapeHtml(entry.description)}</p>${tags}</li>`;
+  return `<li class="entry"><p class="meta">${escapeHtml(entry.meta)}</p><h${level}><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.title)}</a></h${level}><p>${escapeHtml(entry.description)}</p>${tags}</li>`;
 }
 
-/** Section headings are h2, headings inside a section h3. */
-function blockHtml(block: Block, depth: number): string {
+/** A code block scrolls sideways when its lines are long, so it takes keyboard focus. */
+export const CODE_BLOCK_OPEN = '<pre tabindex="0">';
+
+/**
+ * Section headings are h2, headings inside a section h3. An entry's title is one level below the
+ * heading it follows (`headed`), or takes that heading's level where none came before.
+ */
+function blockHtml(block: Block, depth: number, headed: boolean): string {
   switch (block.kind) {
     case 'paragraph':
       return `<p>${inlineHtml(block.text)}</p>`;
@@ -65,23 +71,33 @@ function blockHtml(block: Block, depth: number): string {
     case 'list':
       return `<ul>${block.items.map((item) => `<li>${inlineHtml(item)}</li>`).join('')}</ul>`;
     case 'code':
-      return `<pre><code class="language-${block.language}">${escapeHtml(block.code)}</code></pre>`;
+      return `${CODE_BLOCK_OPEN}<code class="language-${block.language}">${escapeHtml(block.code)}</code></pre>`;
     case 'table': {
       const head = block.head.map((cell) => `<th scope="col">${escapeHtml(cell)}</th>`).join('');
       const rows = block.rows
         .map((row) => `<tr>${row.map((cell) => `<td>${inlineHtml(cell)}</td>`).join('')}</tr>`)
         .join('');
-      return `<div class="table"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
+      return `<div class="table" tabindex="0"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`;
     }
-    case 'entries':
-      return `<ul class="entries">${block.entries.map(entryHtml).join('')}</ul>`;
+    case 'entries': {
+      const level = depth + (headed ? 3 : 2);
+      return `<ul class="entries">${block.entries.map((entry) => entryHtml(entry, level)).join('')}</ul>`;
+    }
     case 'rendered':
       return block.html;
   }
 }
 
 export function blocksHtml(blocks: readonly Block[], depth = 0): string {
-  return blocks.map((block) => blockHtml(block, depth)).join('\n');
+  return blocks
+    .map((block, i) =>
+      blockHtml(
+        block,
+        depth,
+        blocks.slice(0, i).some(({ kind }) => kind === 'heading'),
+      ),
+    )
+    .join('\n');
 }
 
 // ---- Markdown ----

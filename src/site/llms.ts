@@ -1,24 +1,28 @@
 /** llms.txt (https://llmstxt.org) and llms-full.txt: the site for language models. */
-import type { Lang, PostRecord, SiteData } from '../data/types.ts';
+import { LANGS, type Lang, type SiteData } from '../data/types.ts';
 import { LANG_NAMES } from './i18n.ts';
 import { portalPath } from './links.ts';
 import type { Page } from './page.ts';
 import { pageMarkdown } from './page.ts';
 import { markdownTwinPath, PATHS } from './paths.ts';
 
-const postLine = (post: PostRecord, baseUrl: string) =>
-  `- [${post.title}](${baseUrl}${markdownTwinPath(post.path)}): ${post.description}`;
+/** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
+const item = (page: { title: string; path: string; description: string }, baseUrl: string) =>
+  `- [${page.title}](${baseUrl}${markdownTwinPath(page.path)}): ${page.description}`;
 
-function postsSection(data: SiteData, lang: Lang, baseUrl: string): string {
-  const lines = data.posts.filter((post) => post.lang === lang).map((post) => postLine(post, baseUrl));
-  return `## Posts in ${LANG_NAMES[lang]}\n\n${lines.join('\n')}`;
+/** The posts, then the series, of one language, each in its own section. */
+function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
+  const inLang = <T extends { lang: Lang }>(items: readonly T[]) => items.filter((x) => x.lang === lang);
+  const posts = inLang(data.posts).map((post) => item(post, baseUrl));
+  const series = inLang(data.series).map((s) => item(s, baseUrl));
+  return [
+    `## Posts in ${LANG_NAMES[lang]}\n\n${posts.join('\n')}`,
+    ...(series.length ? [`## Series in ${LANG_NAMES[lang]}\n\n${series.join('\n')}`] : []),
+  ].join('\n\n');
 }
 
 export function llmsTxt(data: SiteData, baseUrl: string): string {
   const url = (path: string) => baseUrl + path;
-  const series = data.series.map(
-    (s) => `- [${s.title}](${url(markdownTwinPath(s.path))}) (${LANG_NAMES[s.lang]}): ${s.description}`,
-  );
   return `# ${data.site.name}
 
 > ${data.site.description}
@@ -34,13 +38,7 @@ Every page is available as Markdown: append \`.md\` to its path or send \`Accept
 - [Access policy](${url(PATHS.auth)}): public, anonymous, read-only
 - [Agent skills](${url(PATHS.agentSkills)}): how an agent should use this API
 
-${postsSection(data, 'en', baseUrl)}
-
-${postsSection(data, 'es', baseUrl)}
-
-## Series
-
-${series.join('\n')}
+${LANGS.map((lang) => languageSections(data, lang, baseUrl)).join('\n\n')}
 
 ## Optional
 

@@ -52,42 +52,91 @@ function schemaName(endpoint: EndpointSpec): SchemaName {
   return entry[0] as SchemaName;
 }
 
+/** Every response header the API sends; `required` where the responses that declare it always carry it. */
 const HEADERS = {
   'X-API-Version': {
     description: 'The current API version.',
+    required: true,
     schema: { type: 'string', example: API_VERSION },
   },
   'RateLimit-Policy': {
     description: 'Quota and window (draft-ietf-httpapi-ratelimit-headers), e.g. `"default";q=300;w=60`.',
-    schema: { type: 'string' },
+    required: true,
+    schema: { type: 'string', pattern: '^"default";q=\\d+;w=\\d+$' },
   },
-  RateLimit: { description: 'Current quota state, e.g. `"default";r=299;t=60`.', schema: { type: 'string' } },
-  'RateLimit-Limit': { description: 'Requests allowed per window.', schema: { type: 'integer' } },
-  'RateLimit-Remaining': { description: 'Requests left in the window.', schema: { type: 'integer' } },
+  RateLimit: {
+    description: 'Current quota state, e.g. `"default";r=299;t=60`.',
+    required: true,
+    schema: { type: 'string', pattern: '^"default";r=\\d+;t=\\d+$' },
+  },
+  'RateLimit-Limit': {
+    description: 'Requests allowed per window.',
+    required: true,
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the window.',
+    required: true,
+    schema: { type: 'integer' },
+  },
   'RateLimit-Reset': {
     description: 'Seconds until the oldest counted request leaves the window.',
+    required: true,
     schema: { type: 'integer' },
   },
-  'Retry-After': { description: 'Seconds to wait before retrying (RFC 6585).', schema: { type: 'integer' } },
+  'Retry-After': {
+    description: 'Seconds to wait before retrying (RFC 6585).',
+    required: true,
+    schema: { type: 'integer' },
+  },
   'X-Total-Count': {
     description: 'Size of the full index before `limit` applies.',
+    required: true,
     schema: { type: 'integer' },
   },
-  ETag: { description: 'Validator of the body; send it back in If-None-Match.', schema: { type: 'string' } },
+  ETag: {
+    description: 'Validator of the body; send it back in If-None-Match.',
+    required: true,
+    schema: { type: 'string', pattern: '^(W/)?"[^"]*"$' },
+  },
   'Cache-Control': {
     description: 'Caching policy.',
+    required: true,
     schema: { type: 'string', example: 'public, max-age=3600' },
   },
-  'Access-Control-Allow-Origin': { description: 'Open CORS.', schema: { type: 'string', const: '*' } },
+  Vary: {
+    description: 'The request headers the representation depends on, when there are any.',
+    schema: { type: 'string' },
+  },
+  'Access-Control-Allow-Origin': {
+    description: 'Open CORS.',
+    required: true,
+    schema: { type: 'string', const: '*' },
+  },
+  'Access-Control-Expose-Headers': {
+    description:
+      'The headers a browser script may read: X-API-Version, the RateLimit headers, Retry-After, X-Total-Count, ETag and the deprecation headers.',
+    required: true,
+    schema: { type: 'string' },
+  },
   Deprecation: {
     description: 'During a deprecation window: when it started, as `@<epoch-seconds>` (RFC 9745).',
-    schema: { type: 'string' },
+    schema: { type: 'string', pattern: '^@\\d+$' },
   },
   Sunset: {
-    description: 'During a deprecation window: when the endpoint stops (RFC 8594).',
+    description: 'During a deprecation window: when the endpoint stops, as an HTTP-date (RFC 8594).',
     schema: { type: 'string' },
   },
-  Allow: { description: 'The allowed methods.', schema: { type: 'string', const: 'GET, HEAD' } },
+  Link: {
+    description:
+      'During a deprecation window: `<...>; rel="deprecation"`, the deprecation notice (RFC 9745).',
+    schema: { type: 'string' },
+  },
+  Allow: {
+    description: 'The allowed methods.',
+    required: true,
+    schema: { type: 'string', const: 'GET, HEAD' },
+  },
 } as const;
 
 type HeaderName = keyof typeof HEADERS;
@@ -100,7 +149,25 @@ const COMMON_HEADERS: HeaderName[] = [
   ...(RATE_LIMIT_HEADERS.filter((name) => name !== 'Retry-After') as HeaderName[]),
   'Cache-Control',
   'Access-Control-Allow-Origin',
+  'Access-Control-Expose-Headers',
 ];
+
+/** What a deprecated endpoint adds to its answers (section 3, "Deprecation"). */
+const DEPRECATION_HEADERS: HeaderName[] = ['Deprecation', 'Sunset', 'Link'];
+
+/** A 304 carries the validators, caching and API headers of the 200, but nothing about a body. */
+const NOT_MODIFIED_HEADERS: HeaderName[] = [...COMMON_HEADERS, 'ETag', 'Vary', ...DEPRECATION_HEADERS];
+
+/** The headers each error adds to the common ones: a 400 keeps the endpoint's deprecation headers. */
+const ERROR_HEADERS: Record<ErrorCode, readonly HeaderName[]> = {
+  invalid_request: DEPRECATION_HEADERS,
+  uri_too_long: [],
+  resource_not_found: [],
+  method_not_allowed: ['Allow'],
+  gone: [],
+  rate_limited: ['Retry-After'],
+  internal_error: [],
+};
 
 const PARAMETERS: Record<PathParam | 'limit', object> = {
   lang: {
@@ -165,17 +232,18 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
     const kind = ERROR_KINDS[code];
     const body = problem(baseUrl, code, `Example: ${kind.title} for ${path}.`, path);
     const content = { schema: ref('Problem'), example: body };
-    const headers = [...COMMON_HEADERS, ...(code === 'rate_limited' ? (['Retry-After'] as const) : [])];
     return {
       description: `${kind.title} (\`${code}\`): ${kind.hint}`,
-      headers: headerRefs(code === 'method_not_allowed' ? [...headers, 'Allow'] : headers),
+      headers: headerRefs([...COMMON_HEADERS, ...ERROR_HEADERS[code]]),
       content: { 'application/problem+json': content, 'application/json': content },
     };
   }
 
   function operation(endpoint: EndpointSpec) {
-    const okHeaders: HeaderName[] = [...COMMON_HEADERS, 'ETag', 'Deprecation', 'Sunset'];
-    if (endpoint.isPostIndex) okHeaders.push('X-Total-Count');
+    const okHeaders: HeaderName[] = [
+      ...NOT_MODIFIED_HEADERS,
+      ...(endpoint.isPostIndex ? (['X-Total-Count'] as const) : []),
+    ];
     const errors: ErrorCode[] = [
       ...(endpoint.isPostIndex ? (['invalid_request'] as const) : []),
       'resource_not_found',
@@ -201,8 +269,9 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
           content: { 'application/json': { schema: ref(schemaName(endpoint)), example: example(endpoint) } },
         },
         304: {
-          description: 'Not Modified: the If-None-Match validator matches.',
-          headers: headerRefs(['ETag']),
+          description:
+            'Not Modified: the If-None-Match validator matches. No body, so no Content-Type, Content-Length or X-Total-Count (RFC 9110 section 15.4.5).',
+          headers: headerRefs(NOT_MODIFIED_HEADERS),
         },
         ...Object.fromEntries(
           errors.map((code) => [ERROR_KINDS[code].status, errorResponse(code, endpoint.pathTemplate)]),

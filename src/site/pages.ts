@@ -74,7 +74,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         entries: series.map((s) => ({
           href: s.path,
           title: s.title,
-          meta: `${chaptersOf(data, s).length} · ${ui.chapters.toLowerCase()}`,
+          meta: ui.chapterCount(chaptersOf(data, s).length),
           description: s.description,
         })),
       },

@@ -1,14 +1,21 @@
+const MCP_ENDPOINT = '/mcp';
+
 /** Site paths of the discovery documents, the portal and the MCP endpoint. */
 export const PATHS = {
   openapi: '/openapi.json',
   developerPortal: '/developers',
-  mcpEndpoint: '/mcp',
+  mcpEndpoint: MCP_ENDPOINT,
   mcpWellKnown: '/.well-known/mcp',
   llmsTxt: '/llms.txt',
   llmsFullTxt: '/llms-full.txt',
   auth: '/auth.md',
   aiCatalog: '/.well-known/ai-catalog.json',
   mcpServerCard: '/.well-known/mcp/server-card.json',
+  /**
+   * Where the server-card draft (modelcontextprotocol/experimental-ext-server-card,
+   * docs/discovery.md, SEP-2127) recommends serving the card: `<streamable-http-url>/server-card`.
+   */
+  mcpServerCardRecommended: `${MCP_ENDPOINT}/server-card`,
   agentSkills: '/.well-known/agent-skills/index.json',
   apiCatalog: '/.well-known/api-catalog',
 } as const;

@@ -1,4 +1,5 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
+import type { RateLimitPolicy } from '../api/index-document.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import type { SiteData } from '../data/types.ts';
 import type { Tool } from '../mcp/protocol.ts';
@@ -12,7 +13,12 @@ export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 const description = (data: SiteData) =>
   `Find and read posts, series, tag timelines and talks of ${data.site.name} through its public read-only JSON API or MCP server.`;
 
-export function skillMarkdown(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
+export function skillMarkdown(
+  data: SiteData,
+  baseUrl: string,
+  tools: readonly Tool[],
+  policy: RateLimitPolicy,
+): string {
   const url = (path: string) => baseUrl + path;
   return `---
 name: ${SKILL_NAME}
@@ -37,7 +43,7 @@ ${data.site.name} is a bilingual (en/es) blog with a public, read-only JSON API.
 ## Rules
 
 - Errors are RFC 9457 problem+json; read \`error.hint\` to recover. 404 means the path does not exist: go back to the index. 400 means a bad \`limit\`.
-- Stay under 300 requests per minute; on 429, wait \`Retry-After\` seconds. Send \`If-None-Match\` with a stored \`ETag\` to get cheap 304s.
+- Stay under ${policy.quota} requests per ${policy.windowSeconds} seconds (\`RateLimit-Policy\` says the same on every answer); on 429, wait \`Retry-After\` seconds. Send \`If-None-Match\` with a stored \`ETag\` to get cheap 304s.
 - Prefer the MCP server (${url(PATHS.mcpEndpoint)}, tools: ${tools.map((tool) => tool.name).join(', ')}) when your client speaks MCP; \`search_blog_posts\` does full-text search.
 
 Reference: ${url(PATHS.openapi)} and ${url(PATHS.developerPortal)}.

@@ -5,6 +5,7 @@
 import hljs from 'highlight.js';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { anchorId } from '../anchor.ts';
+import { CODE_BLOCK_OPEN } from '../doc.ts';
 
 // Grammars such as `http` auto-detect the language of embedded bodies; among all ~190 languages
 // that costs milliseconds per block, so detection only weighs what such bodies hold.
@@ -51,6 +52,12 @@ markdown.renderer.rules.heading_close = (tokens, i, options, _env, self) => {
   const close = self.renderToken(tokens, i, options);
   return holdsLink(tokens[i - 1]) ? close : `</a>${close}`;
 };
+
+// Code blocks, fenced or indented, open the way the site's own code blocks do (keyboard-focusable).
+for (const rule of ['fence', 'code_block'] as const) {
+  const render = markdown.renderer.rules[rule]!;
+  markdown.renderer.rules[rule] = (...args) => render(...args).replace(/^<pre>/, CODE_BLOCK_OPEN);
+}
 
 function uniqueId(base: string, taken: Set<string>): string {
   let id = base || 'section';

@@ -1,0 +1,137 @@
+/**
+ * The OpenAPI document as a contract for the real Node server: every concrete URL of the API
+ * index under both prefixes, with GET, HEAD and If-None-Match, and each kind of error, checked
+ * against the operation the document declares for that path: the status must be declared, every
+ * required header present, every declared header valid against its schema, and the body valid
+ * against the schema of its media type (no body where none is declared).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIXES } from '../src/api/endpoints.ts';
+import type { SiteData } from '../src/data/types.ts';
+import { sampleData } from './support/data.ts';
+import { exchangeOf, type OpenApi, OpenApiDocument } from './support/openapi.ts';
+import { type RunningServer, startNode } from './support/server.ts';
+
+let data: SiteData;
+let server: RunningServer;
+let document: OpenApiDocument;
+let urls: string[];
+
+beforeAll(async () => {
+  data = await sampleData();
+  // Room for every request of this suite within one window.
+  server = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '5000' });
+  document = new OpenApiDocument((await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApi);
+  const index = (await (await fetch(`${server.url}/api/index.json`)).json()) as {
+    endpoints: { urls: string[] }[];
+  };
+  urls = index.endpoints.flatMap((endpoint) => endpoint.urls);
+});
+
+afterAll(() => server?.stop());
+
+/** The same URL under each prefix: /api/... and /api/v1/... */
+const underEachPrefix = (url: string) => API_PREFIXES.map((prefix) => url.replace('/api/', prefix));
+
+const exchange = async (url: string, method = 'GET', headers: Record<string, string> = {}) =>
+  exchangeOf(method, url, await fetch(url, { method, headers }));
+
+/** Headers a 304 repeats from the 200 it stands for. */
+const SAME_AS_GET = [
+  'etag',
+  'cache-control',
+  'x-api-version',
+  'ratelimit-policy',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+];
+
+describe('the API keeps the contract its OpenAPI document declares', () => {
+  it('every concrete URL of the index under both prefixes: GET, HEAD and a 304 for If-None-Match', async () => {
+    expect(urls.length).toBeGreaterThan(20);
+    const found: string[] = [];
+    for (const url of urls.flatMap(underEachPrefix)) {
+      const get = await exchange(url);
+      expect(get.status, url).toBe(200);
+      const head = await exchange(url, 'HEAD');
+      expect(head.status, url).toBe(200);
+      expect(head.headers.get('content-length'), url).toBe(get.headers.get('content-length'));
+      const notModified = await exchange(url, 'GET', { 'if-none-match': get.headers.get('etag')! });
+      expect(notModified.status, url).toBe(304);
+      found.push(...[get, head, notModified].flatMap((answer) => document.breaches(answer)));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('a 304 carries the validators, caching and API headers but no Content-Type, Content-Length or X-Total-Count', async () => {
+    for (const url of underEachPrefix(urls.find((u) => u.endsWith('/api/posts-en.json'))!)) {
+      const get = await exchange(url);
+      const notModified = await exchange(url, 'GET', { 'if-none-match': get.headers.get('etag')! });
+      expect(notModified.status).toBe(304);
+      for (const name of ['content-type', 'content-length', 'x-total-count']) {
+        expect(notModified.headers.get(name), `${url} ${name}`).toBeNull();
+      }
+      for (const name of SAME_AS_GET) {
+        expect(notModified.headers.get(name), `${url} ${name}`).toBe(get.headers.get(name));
+      }
+      expect(notModified.headers.get('ratelimit'), url).toMatch(/^"default";r=\d+;t=\d+$/);
+    }
+  });
+
+  it('400, 404, 405 and 410 answers under both prefixes, with GET and HEAD', async () => {
+    const postIndexes = urls.filter((url) => /\/api\/posts(-\w+)?\.json$/.test(url));
+    expect(postIndexes.length).toBeGreaterThan(1);
+    const gone = data.gone.filter((path) => path.startsWith('/api/'));
+    expect(gone.length).toBeGreaterThan(0);
+    const origin = server.url;
+    const cases: [url: string, method: string, status: number][] = [
+      ...postIndexes.flatMap((url) =>
+        underEachPrefix(`${url}?limit=0`).map((u): [string, string, number] => [u, 'GET', 400]),
+      ),
+      ...underEachPrefix(`${origin}/api/series/en/no-such-series.json`).map((u): [string, string, number] => [
+        u,
+        'GET',
+        404,
+      ]),
+      ...underEachPrefix(`${origin}/api/timeline/es/no-such-tag.json`).map((u): [string, string, number] => [
+        u,
+        'HEAD',
+        404,
+      ]),
+      ...underEachPrefix(`${origin}/api/posts-en.json`).map((u): [string, string, number] => [
+        u,
+        'DELETE',
+        405,
+      ]),
+      ...gone.flatMap((path) =>
+        underEachPrefix(origin + path).map((u): [string, string, number] => [u, 'GET', 410]),
+      ),
+    ];
+    const found: string[] = [];
+    for (const [url, method, status] of cases) {
+      const answer = await exchange(url, method);
+      expect(answer.status, `${method} ${url}`).toBe(status);
+      found.push(...document.breaches(answer));
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('429 once the quota is spent, under both prefixes', async () => {
+    const limited = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '2' });
+    try {
+      const found: string[] = [];
+      for (const url of underEachPrefix(`${limited.url}/api/posts-es.json`)) {
+        const answers = [];
+        for (let i = 0; i < 3; i++) answers.push(await exchange(url));
+        expect(
+          answers.map((a) => a.status),
+          url,
+        ).toEqual(url.includes('/v1/') ? [429, 429, 429] : [200, 200, 429]);
+        found.push(...answers.flatMap((answer) => document.breaches(answer)));
+      }
+      expect(found).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
