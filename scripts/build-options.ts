@@ -2,8 +2,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
-import { parseDate } from '../src/content/dates.ts';
-import { LAYOUTS, type Layout } from '../src/content/layout.ts';
+import { parseDate } from '../src/build/content/dates.ts';
+import { LAYOUTS, type Layout } from '../src/build/content/layout.ts';
 
 export const USAGE = `Usage: tsx scripts/build.ts [options]
        npm run build:data -- [options]    (npm run build -- [options] also bundles)

@@ -1,7 +1,7 @@
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { ContentFiles, UnreadableFile } from '../src/content/files.ts';
-import { MAX_FILE_BYTES } from '../src/content/limits.ts';
+import type { ContentFiles, UnreadableFile } from '../src/build/content/files.ts';
+import { MAX_FILE_BYTES } from '../src/build/content/limits.ts';
 
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -4,10 +4,10 @@
  * Starting the worker costs about a second, so small blogs render inline in compileContent.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/content/files.ts';
-import { markdownBody } from '../src/content/front-matter.ts';
-import { toMarkdown } from '../src/content/mdx.ts';
-import { renderMarkdown } from '../src/site/render/markdown.ts';
+import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/build/content/files.ts';
+import { markdownBody } from '../src/build/content/front-matter.ts';
+import { toMarkdown } from '../src/build/content/mdx.ts';
+import { renderMarkdown } from '../src/build/site/render/markdown.ts';
 
 type Job = [file: string, text: string][];
 

@@ -5,9 +5,9 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { SiteData } from '../src/build/data/types.ts';
 import { type EmitOptions, emitDeployment } from '../src/build/emit.ts';
 import { BODIES_PREFIX, type Manifest } from '../src/core/deployment.ts';
-import type { SiteData } from '../src/data/types.ts';
 
 export async function writeDeployment(
   data: SiteData,

@@ -7,13 +7,13 @@
  */
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
+import type { ErrorCode } from './core/errors.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { type BodySource, type Compress, createBodyCache } from './http/body-cache.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
-import type { ErrorCode } from './http/problem.ts';
 import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import { type RateStore, withRate } from './http/rate-store.ts';

@@ -5,9 +5,9 @@
  * pass (no URL parsing, no query parsing, no promise per route).
  */
 import { IttyRouter } from 'itty-router';
-import { ENDPOINTS } from './api/endpoints.ts';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
+import { ENDPOINTS } from './core/endpoints.ts';
 
 export type RouteName =
   | 'apiDocument'

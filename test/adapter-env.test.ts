@@ -60,7 +60,7 @@ describe('serverSettings', () => {
       host: '0.0.0.0',
       workers: 4,
       store: 'redis://cache:6379/2',
-      options: { baseUrl: 'http://localhost:9000', rateLimit: {} },
+      options: { rateLimit: {} },
     });
     expect(serverSettings({})).toMatchObject({ workers: 1, store: undefined });
     expect(serverSettings({ FOLIO_RATE_LIMIT_STORE: 'rediss://:secret@cache.example:6380' }).store).toBe(

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/data/types.ts';
+import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
 import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders } from './support/expect.ts';

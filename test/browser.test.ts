@@ -11,8 +11,9 @@ import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LANGS, type Lang, type SiteData } from '../src/data/types.ts';
-import { langRoot, portalPath, tagPath, talksPath } from '../src/site/links.ts';
+import type { Lang, SiteData } from '../src/build/data/types.ts';
+import { langRoot, portalPath, tagPath, talksPath } from '../src/build/site/links.ts';
+import { LANGS } from '../src/core/languages.ts';
 import { sampleData } from './support/data.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 

@@ -5,12 +5,12 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { readContentFolder } from '../scripts/content-folder.ts';
-import { ENDPOINTS } from '../src/api/endpoints.ts';
-import { type CompileOptions, compileContent } from '../src/content/compile.ts';
-import { ContentError, formatIssue } from '../src/content/errors.ts';
-import { summaryLines } from '../src/content/report.ts';
-import { servableData } from '../src/content/servable.ts';
-import { buildSearchIndex } from '../src/mcp/search-index.ts';
+import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
+import { ContentError, formatIssue } from '../src/build/content/errors.ts';
+import { summaryLines } from '../src/build/content/report.ts';
+import { servableData } from '../src/build/content/servable.ts';
+import { buildSearchIndex } from '../src/build/search-index.ts';
+import { ENDPOINTS } from '../src/core/endpoints.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
 
 const MINI = resolve(FIXTURES, 'mini');

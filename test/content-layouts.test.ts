@@ -6,11 +6,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildContent } from '../scripts/build.ts';
 import { contentFolderName, readContentFolder } from '../scripts/content-folder.ts';
-import { type CompileOptions, compileContent } from '../src/content/compile.ts';
-import { ContentError, formatIssue } from '../src/content/errors.ts';
-import { summaryLines } from '../src/content/report.ts';
-import { servableData } from '../src/content/servable.ts';
-import { buildSearchIndex } from '../src/mcp/search-index.ts';
+import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
+import { ContentError, formatIssue } from '../src/build/content/errors.ts';
+import { summaryLines } from '../src/build/content/report.ts';
+import { servableData } from '../src/build/content/servable.ts';
+import { buildSearchIndex } from '../src/build/search-index.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 
 const ASTRO = resolve(FIXTURES, 'field-notes/src/content');

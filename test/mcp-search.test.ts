@@ -1,6 +1,6 @@
 /** Search quality on the sample blog in content/, through the index as the build serializes it. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Lang, PostRecord, SiteData } from '../src/data/types.ts';
+import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
 import { foldTerm } from '../src/mcp/search-index.ts';

@@ -1,6 +1,6 @@
 /** The MCP endpoint through the handler: every Streamable HTTP rule, JSON-RPC error and tool. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/data/types.ts';
+import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
 import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders, MCP_TOOL_NAMES } from './support/expect.ts';

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/data/types.ts';
+import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { deployed, sampleData } from './support/data.ts';
 import { exchangeOf, type OpenApi, OpenApiDocument } from './support/openapi.ts';

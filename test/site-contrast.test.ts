@@ -3,7 +3,7 @@
  * schemes, by the WCAG 2 contrast formula: 4.5:1 at least (success criterion 1.4.3, normal text).
  */
 import { describe, expect, it } from 'vitest';
-import { STYLESHEET } from '../src/site/css.ts';
+import { STYLESHEET } from '../src/build/site/css.ts';
 
 const MINIMUM = 4.5;
 

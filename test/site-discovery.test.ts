@@ -4,10 +4,10 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/data/types.ts';
+import type { SiteData } from '../src/build/data/types.ts';
+import { PATHS } from '../src/core/paths.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../src/mcp/protocol.ts';
-import { PATHS } from '../src/site/paths.ts';
 import { deployed, FIXTURES, sampleData } from './support/data.ts';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
 
@@ -46,8 +46,9 @@ describe('discovery documents', () => {
       '/auth.md': 'text/markdown; charset=utf-8',
       '/.well-known/api-catalog':
         'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
-      '/.well-known/ai-catalog.json': 'application/json; charset=utf-8',
-      '/.well-known/mcp/server-card.json': 'application/json; charset=utf-8',
+      '/.well-known/ai-catalog.json': 'application/ai-catalog+json',
+      '/.well-known/mcp/server-card.json': 'application/mcp-server-card+json',
+      '/mcp/server-card': 'application/mcp-server-card+json',
       '/.well-known/agent-skills/index.json': 'application/json; charset=utf-8',
     };
     for (const [path, type] of Object.entries(types)) {

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LANGS, type SiteData } from '../src/data/types.ts';
+import type { SiteData } from '../src/build/data/types.ts';
+import { langRoot, portalPath, tagPath, talksPath } from '../src/build/site/links.ts';
+import { renderDeck, renderMarkdown } from '../src/build/site/render/markdown.ts';
+import { LANGS } from '../src/core/languages.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { langRoot, portalPath, tagPath, talksPath } from '../src/site/links.ts';
-import { renderDeck, renderMarkdown } from '../src/site/render/markdown.ts';
 import { deployed, fixtureData, sampleData } from './support/data.ts';
 
 const BASE = 'https://blog.example';

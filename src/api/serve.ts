@@ -4,12 +4,12 @@
  */
 import { canonicalApiPath } from '../core/api.ts';
 import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
+import type { ErrorCode } from '../core/errors.ts';
 import { apiHeaders, CACHE_PUBLIC } from '../http/api-headers.ts';
 import { type Body, type BodyCache, bodyOf, derive, type Encoding } from '../http/body-cache.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
-import type { ErrorCode } from '../http/problem.ts';
 import { type AnswerContext, problemResponse } from '../http/problem-response.ts';
 import type { Target } from '../http/request-target.ts';
 import { respond } from '../http/respond.ts';

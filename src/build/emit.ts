@@ -4,10 +4,6 @@
  * and the quota are inputs here: nothing is assembled at run time.
  */
 
-import { deprecationHeaders } from '../api/deprecation.ts';
-import type { RateLimitPolicy } from '../api/index-document.ts';
-import { tagsInUse } from '../api/records.ts';
-import { createApiResources } from '../api/resources.ts';
 import {
   bodyKey,
   ERROR_STATUSES,
@@ -23,11 +19,15 @@ import {
   SLOTS,
   searchIndexKey,
 } from '../core/deployment.ts';
-import type { Lang, SiteData } from '../data/types.ts';
-import type { PrerenderedList } from '../http/body.ts';
-import { toolDescriptors } from '../mcp/descriptors.ts';
-import { buildSearchIndex } from '../mcp/search-index.ts';
+import { deprecationHeaders } from './api/deprecation.ts';
+import type { RateLimitPolicy } from './api/index-document.ts';
+import { tagsInUse } from './api/records.ts';
+import { createApiResources } from './api/resources.ts';
+import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
+import { toolDescriptors } from './mcp/descriptors.ts';
+import type { PrerenderedList } from './prerender.ts';
+import { buildSearchIndex } from './search-index.ts';
 import { siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */

@@ -1,5 +1,5 @@
 /** What an MCP client reads once, at initialize: what the blog holds and which tool answers what. */
-import type { Lang, SiteData } from '../data/types.ts';
+import type { Lang, SiteData } from './data/types.ts';
 
 export function instructionsFor(data: SiteData): string {
   const count = (lang: Lang) => data.posts.filter((post) => post.lang === lang).length;

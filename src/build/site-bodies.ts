@@ -2,13 +2,15 @@
  * Build time: the site's pages with their Markdown twins, the discovery documents and the error
  * page templates, as text.
  */
-import type { RateLimitPolicy } from '../api/index-document.ts';
-import { createApiResources } from '../api/resources.ts';
-import type { ApiIndex } from '../api/schemas.ts';
+
 import type { ErrorStatus } from '../core/deployment.ts';
-import type { Lang, SiteData } from '../data/types.ts';
-import { JSON_TYPE } from '../http/body.ts';
-import { toolDescriptors } from '../mcp/descriptors.ts';
+import { markdownTwinPath, PATHS } from '../core/paths.ts';
+import type { ApiIndex } from '../core/schemas.ts';
+import type { RateLimitPolicy } from './api/index-document.ts';
+import { createApiResources } from './api/resources.ts';
+import type { Lang, SiteData } from './data/types.ts';
+import { toolDescriptors } from './mcp/descriptors.ts';
+import { JSON_TYPE } from './prerender.ts';
 import {
   AI_CATALOG_TYPE,
   aiCatalog,
@@ -18,18 +20,17 @@ import {
   LINKSET_TYPE,
   mcpServerCard,
   SERVER_CARD_TYPE,
-} from '../site/catalogs.ts';
-import { errorRepresentation, type SiteError } from '../site/errors.ts';
-import type { LayoutContext } from '../site/layout.ts';
-import { langRoot } from '../site/links.ts';
-import { llmsFullTxt, llmsTxt } from '../site/llms.ts';
-import { buildOpenApi } from '../site/openapi.ts';
-import { type Page, pageHtml, pageMarkdown } from '../site/page.ts';
-import { contentPages } from '../site/pages.ts';
-import { markdownTwinPath, PATHS } from '../site/paths.ts';
-import { portalPage } from '../site/portal.ts';
-import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../site/representation.ts';
-import { SKILL_PATH, skillMarkdown, skillsIndex } from '../site/skills.ts';
+} from './site/catalogs.ts';
+import { errorRepresentation, type SiteError } from './site/errors.ts';
+import type { LayoutContext } from './site/layout.ts';
+import { langRoot } from './site/links.ts';
+import { llmsFullTxt, llmsTxt } from './site/llms.ts';
+import { buildOpenApi } from './site/openapi.ts';
+import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
+import { contentPages } from './site/pages.ts';
+import { portalPage } from './site/portal.ts';
+import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from './site/representation.ts';
+import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 
 export interface SiteContext {
   baseUrl: string;

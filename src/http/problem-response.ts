@@ -1,8 +1,10 @@
 /** Problem details answers (RFC 9457) with the API headers; 429 and 5xx are not to be cached. */
+
+import { ERROR_KINDS, type ErrorCode } from '../core/errors.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from './api-headers.ts';
 import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
-import { ERROR_KINDS, type ErrorCode, problem } from './problem.ts';
+import { problem } from './problem.ts';
 import { type ResponseConstructor, respond } from './respond.ts';
 
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';

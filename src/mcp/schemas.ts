@@ -3,7 +3,7 @@
  * validate calls and, through @valibot/to-json-schema, become each tool's inputSchema and outputSchema.
  */
 import * as v from 'valibot';
-import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../api/schemas.ts';
+import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../core/schemas.ts';
 
 const lang = v.optional(
   v.pipe(LangSchema, v.description('Content language: "en" (English) or "es" (Spanish). Default "en".')),

@@ -1,10 +1,9 @@
 /**
- * The full-text index of the posts, one per language, built at build time with MiniSearch and kept
- * in the prerendered data as MiniSearch's JSON serialization, parsed on the first search. Build and
- * load must use the same options, so both read them from here.
+ * The full-text index of the posts as MiniSearch sees it: built at build time (src/build/search-index.ts)
+ * and parsed by the run time on the first search. Build and load must use the same options, so both
+ * read them from here.
  */
 import MiniSearch, { type Options } from 'minisearch';
-import type { PostRecord } from '../data/types.ts';
 
 /** The text of a post as the index sees it, and the fields a search result shows. */
 export interface IndexedPost {
@@ -48,52 +47,6 @@ export const SEARCH_OPTIONS: Options<IndexedPost> = {
     prefix: (_term, index, terms) => index === terms.length - 1,
   },
 };
-
-/** Link targets and bare URLs are addresses, not words of the post. */
-function bodyText(markdown: string): string {
-  return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
-}
-
-function toIndexedPost(post: PostRecord<string>, baseUrl: string): IndexedPost {
-  return {
-    id: post.id,
-    title: post.title,
-    tags: post.allTags.join(' '),
-    description: post.description,
-    body: bodyText(post.body),
-    slug: post.slug,
-    pubDate: post.pubDate,
-    tagList: post.allTags,
-    url: baseUrl + post.path,
-  };
-}
-
-/** Posts repeat their words, so the build folds each distinct word once. */
-function memoized(fold: typeof foldTerm): typeof foldTerm {
-  const folded = new Map<string, string | null>();
-  return (term) => {
-    let result = folded.get(term);
-    if (result === undefined) {
-      result = fold(term);
-      folded.set(term, result);
-    }
-    return result;
-  };
-}
-
-/** One index for each of `languages` (the content's languages), each holding that language's posts. */
-export function buildSearchIndex<L extends string>(
-  posts: readonly PostRecord<L>[],
-  languages: readonly L[],
-  baseUrl: string,
-): Record<L, string> {
-  const indexFor = (lang: L) => {
-    const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
-    index.addAll(posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)));
-    return JSON.stringify(index);
-  };
-  return Object.fromEntries(languages.map((lang) => [lang, indexFor(lang)])) as Record<L, string>;
-}
 
 export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {
   return MiniSearch.loadJSON(json, SEARCH_OPTIONS);

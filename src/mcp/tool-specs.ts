@@ -10,7 +10,7 @@ import {
   SeriesListingSchema,
   SlideTimelineSchema,
   TagTimelineSchema,
-} from '../api/schemas.ts';
+} from '../core/schemas.ts';
 import type { ArgumentsSchema } from './arguments.ts';
 import {
   LangArgumentsSchema,

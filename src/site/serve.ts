@@ -12,6 +12,7 @@ import {
   pageFileKey,
   SLOTS,
 } from '../core/deployment.ts';
+import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
 import { type Body, type BodyCache, derive, type Encoding } from '../http/body-cache.ts';
 import { matchesIfNoneMatch } from '../http/conditional.ts';
@@ -21,7 +22,6 @@ import { PROBLEM_TYPE } from '../http/problem-response.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { escapeHtml } from './html.ts';
-import { markdownTwinPath, pageOfTwin } from './paths.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';

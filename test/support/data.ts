@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { buildData } from '../../scripts/build.ts';
+import type { SiteData } from '../../src/build/data/types.ts';
 import { emitDeployment } from '../../src/build/emit.ts';
 import type { RatePolicy } from '../../src/core/deployment.ts';
-import type { SiteData } from '../../src/data/types.ts';
 import type { Deployment } from '../../src/handler.ts';
 import { ROOT } from './server.ts';
 

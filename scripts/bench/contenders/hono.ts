@@ -12,11 +12,13 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
-import { API_VERSION } from '../../../src/api/endpoints.ts';
+import type { Lang } from '../../../src/build/data/types.ts';
+import { JSON_TYPE } from '../../../src/build/prerender.ts';
+import { API_VERSION } from '../../../src/core/api.ts';
 import { searchIndexKey } from '../../../src/core/deployment.ts';
-import { LANGS, type Lang } from '../../../src/data/types.ts';
+import { LANGS } from '../../../src/core/languages.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
-import { JSON_TYPE } from '../../../src/http/body.ts';
+import { etagOf } from '../../../src/http/etag.ts';
 import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
 import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
 import { loadSearchIndex, type StoredPost } from '../../../src/mcp/search-index.ts';
@@ -167,7 +169,7 @@ const postIndex = (lang: string) => (c: Context) => {
   let prefix = list.prefixes.get(limit);
   if (!prefix) {
     const text = JSON.stringify(list.items.slice(0, limit));
-    prefix = { text, etag: limit >= list.items.length ? list.etag : `${list.etag.slice(0, -1)}-${limit}"` };
+    prefix = { text, etag: limit >= list.items.length ? list.etag : etagOf(new TextEncoder().encode(text)) };
     list.prefixes.set(limit, prefix);
   }
   return document(c, prefix, { 'x-total-count': total });

@@ -2,8 +2,9 @@
  * The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds.
  * The content compiler works for any list of language codes (`L`); the run time serves `Lang`.
  */
-export const LANGS = ['en', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
+import type { Lang } from '../../core/languages.ts';
+
+export type { Lang };
 
 export const TAG_TIERS = ['primary', 'secondary', 'subtopic'] as const;
 export type TagTier = (typeof TAG_TIERS)[number];

@@ -1,9 +1,10 @@
+import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
+import { ENDPOINTS, type OperationId } from '../../core/endpoints.ts';
+import { PATHS } from '../../core/paths.ts';
+import type { ApiIndex } from '../../core/schemas.ts';
+import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
 import type { SiteData } from '../data/types.ts';
-import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
-import { PATHS } from '../site/paths.ts';
-import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from './endpoints.ts';
 import { describeLicense } from './license.ts';
-import type { ApiIndex } from './schemas.ts';
 
 export interface RateLimitPolicy {
   quota: number;

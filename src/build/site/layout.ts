@@ -1,11 +1,12 @@
 /** The HTML document around every page: head metadata, header with the language switch, footer. */
+
+import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { escapeHtml } from '../../site/html.ts';
 import { describeLicense } from '../api/license.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
-import { escapeHtml } from './html.ts';
 import { LANG_NAMES, UI } from './i18n.ts';
 import { blogPath, langRoot, portalPath, talksPath } from './links.ts';
-import { markdownTwinPath, PATHS } from './paths.ts';
 
 /** An inline icon, so browsers do not request /favicon.ico. */
 const FAVICON =

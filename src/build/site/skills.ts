@@ -1,9 +1,10 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
+
+import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
+import { PATHS } from '../../core/paths.ts';
+import type { Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
-import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import type { SiteData } from '../data/types.ts';
-import type { Tool } from '../mcp/protocol.ts';
-import { PATHS } from './paths.ts';
 import { sha256Hex } from './sha256.ts';
 
 export const SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';

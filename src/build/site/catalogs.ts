@@ -1,10 +1,10 @@
 /** Machine-readable catalogs: RFC 9727 api-catalog, the AI Catalog, the MCP server card, auth.md. */
-import { API_VERSION } from '../api/endpoints.ts';
+import { API_VERSION } from '../../core/api.ts';
+import { PATHS } from '../../core/paths.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import type { SiteData } from '../data/types.ts';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '../mcp/protocol.ts';
-import { PATHS } from './paths.ts';
 import { SKILL_NAME, SKILL_PATH } from './skills.ts';
 
 export const LINKSET_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';

@@ -2,21 +2,23 @@
  * The developer portal (/developers, /es/developers), generated from the endpoint catalog, the
  * API index, the error kinds and the limiter policy the API itself serves, so it cannot drift.
  */
-import { API_PREFIXES, API_VERSION, ENDPOINTS, type OperationId } from '../api/endpoints.ts';
+
+import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
+import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
+import { ENDPOINTS, type OperationId } from '../../core/endpoints.ts';
+import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
+import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import type { ApiIndex } from '../../core/schemas.ts';
+import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
+import type { Tool } from '../../mcp/protocol.ts';
+import { DEFAULT_PROTOCOL_VERSION } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
-import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
 import { tagsInUse } from '../api/records.ts';
-import type { ApiIndex } from '../api/schemas.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { ERROR_CODES, ERROR_KINDS } from '../http/problem.ts';
-import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
-import type { Tool } from '../mcp/protocol.ts';
-import { DEFAULT_PROTOCOL_VERSION } from '../mcp/protocol.ts';
 import type { Block, Text } from './doc.ts';
 import { portalPath } from './links.ts';
 import type { Page } from './page.ts';
-import { markdownTwinPath, PATHS } from './paths.ts';
 
 export interface PortalContext {
   data: SiteData;

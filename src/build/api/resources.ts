@@ -1,8 +1,11 @@
 /** Every API resource of a site, each serialized on first use and kept. */
+
+import { ENDPOINTS, expandTemplate, type OperationId, type Params } from '../../core/endpoints.ts';
+import { LANGS } from '../../core/languages.ts';
+import type { ApiIndex, Post } from '../../core/schemas.ts';
 import { compareText } from '../data/order.ts';
-import { LANGS, type Lang, type SiteData } from '../data/types.ts';
-import { once, type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../http/body.ts';
-import { ENDPOINTS, expandTemplate, type OperationId, type Params } from './endpoints.ts';
+import type { Lang, SiteData } from '../data/types.ts';
+import { once, type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../prerender.ts';
 import { buildApiIndex, type RateLimitPolicy } from './index-document.ts';
 import {
   postsIn,
@@ -13,7 +16,6 @@ import {
   tagTimeline,
   toPost,
 } from './records.ts';
-import type { ApiIndex, Post } from './schemas.ts';
 
 export interface Resource<T> {
   value: () => T;

@@ -1,5 +1,5 @@
 /** Response bodies serialized once and kept as bytes, with their validator. */
-import { etagOf } from './etag.ts';
+import { etagOf } from '../http/etag.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 

@@ -1,5 +1,5 @@
+import type { HeaderMap } from '../../http/cors.ts';
 import type { Deprecation } from '../data/types.ts';
-import type { HeaderMap } from '../http/cors.ts';
 
 /** Deprecation (RFC 9745), Sunset (RFC 8594) and Link headers for each deprecated operation. */
 export function deprecationHeaders(deprecations: Deprecation[], baseUrl: string): Map<string, HeaderMap> {

@@ -1,7 +1,8 @@
 /** The content pages of each language: home, blog index, posts, series, tags, talks and native decks. */
+
+import { LANGS } from '../../core/languages.ts';
 import { chaptersOf, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
-import { LANGS } from '../data/types.ts';
 import type { Block, Entry } from './doc.ts';
 import { formatDate, UI } from './i18n.ts';
 import type { Canonical } from './layout.ts';

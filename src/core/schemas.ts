@@ -3,8 +3,8 @@
  * document and the MCP output schemas all derive from these.
  */
 import * as v from 'valibot';
-import { LANGS } from '../data/types.ts';
-import { ERROR_CODES } from '../http/problem.ts';
+import { ERROR_CODES } from './errors.ts';
+import { LANGS } from './languages.ts';
 
 const isoDateTime = v.pipe(
   v.string(),

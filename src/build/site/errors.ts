@@ -1,15 +1,17 @@
 /** Error answers outside /api/: 404, 405 and 410 as an HTML page, Markdown or problem+json. */
+
+import type { ErrorCode } from '../../core/errors.ts';
+import { PATHS } from '../../core/paths.ts';
+import type { HeaderMap } from '../../http/cors.ts';
+import { negotiate } from '../../http/negotiate.ts';
+import { problem } from '../../http/problem.ts';
+import { PROBLEM_TYPE } from '../../http/problem-response.ts';
 import type { Lang } from '../data/types.ts';
-import type { HeaderMap } from '../http/cors.ts';
-import { negotiate } from '../http/negotiate.ts';
-import { type ErrorCode, problem } from '../http/problem.ts';
-import { PROBLEM_TYPE } from '../http/problem-response.ts';
 import type { UiText } from './i18n.ts';
 import { UI } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';
 import { langRoot } from './links.ts';
 import { articleHtml, markdownDocument } from './page.ts';
-import { PATHS } from './paths.ts';
 import { HTML_TYPE, MARKDOWN_TYPE, type Representation, represent } from './representation.ts';
 
 export type SiteError =

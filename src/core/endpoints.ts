@@ -9,8 +9,6 @@ import {
   TagTimelineSchema,
 } from './schemas.ts';
 
-export { API_PREFIXES, API_VERSION } from '../core/api.ts';
-
 export type PathParam = 'lang' | 'slug' | 'tag';
 
 export interface EndpointSpec {

@@ -1,6 +1,5 @@
 /** Maps the build's records to the API's records (decisions.md section 2). */
-import { compareText } from '../data/order.ts';
-import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+
 import type {
   Deck,
   Post,
@@ -11,7 +10,9 @@ import type {
   SlideTimeline,
   TagTimeline,
   TimelinePost,
-} from './schemas.ts';
+} from '../../core/schemas.ts';
+import { compareText } from '../data/order.ts';
+import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 
 /** The fields every post record starts with, in their documented order. */
 function postHead(post: PostRecord) {

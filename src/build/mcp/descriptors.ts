@@ -1,8 +1,8 @@
 /** Build time: the tools/list descriptors, each schema converted from its valibot source. */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { type JsonObject, READ_ONLY, type Tool } from './protocol.ts';
-import { TOOL_SPECS } from './tool-specs.ts';
+import { type JsonObject, READ_ONLY, type Tool } from '../../mcp/protocol.ts';
+import { TOOL_SPECS } from '../../mcp/tool-specs.ts';
 
 /** JSON Schema 2020-12, the dialect MCP assumes for tool schemas (the converter's default is draft-07). */
 function jsonSchema(schema: v.GenericSchema): JsonObject {

@@ -1,10 +1,12 @@
 /** llms.txt (https://llmstxt.org) and llms-full.txt: the site for language models. */
-import { LANGS, type Lang, type SiteData } from '../data/types.ts';
+
+import { LANGS } from '../../core/languages.ts';
+import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import type { Lang, SiteData } from '../data/types.ts';
 import { LANG_NAMES } from './i18n.ts';
 import { portalPath } from './links.ts';
 import type { Page } from './page.ts';
 import { pageMarkdown } from './page.ts';
-import { markdownTwinPath, PATHS } from './paths.ts';
 
 /** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
 const item = (page: { title: string; path: string; description: string }, baseUrl: string) =>

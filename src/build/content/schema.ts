@@ -1,6 +1,6 @@
 /** The field schemas shared by both layouts, and the front matter of posts and decks. Each message says what is expected. */
 import * as v from 'valibot';
-import { ENDPOINTS } from '../api/endpoints.ts';
+import { ENDPOINTS } from '../../core/endpoints.ts';
 import { TAG_TIERS } from '../data/types.ts';
 import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';

@@ -3,10 +3,12 @@
  * schemas that shape the data, with the served records as examples.
  */
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
-import { API_VERSION, ENDPOINTS, type EndpointSpec, type PathParam } from '../api/endpoints.ts';
-import { describeLicense } from '../api/license.ts';
-import { LIMIT_MAX, LIMIT_MIN } from '../api/limit.ts';
-import type { ApiResources } from '../api/resources.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
+import { API_VERSION } from '../../core/api.ts';
+import { ENDPOINTS, type EndpointSpec, type PathParam } from '../../core/endpoints.ts';
+import { ERROR_KINDS, type ErrorCode } from '../../core/errors.ts';
+import { LANGS } from '../../core/languages.ts';
+import { PATHS } from '../../core/paths.ts';
 import {
   ApiIndexSchema,
   DeckSchema,
@@ -21,11 +23,12 @@ import {
   SlugSchema,
   TagTimelineSchema,
   TimelinePostSchema,
-} from '../api/schemas.ts';
-import { LANGS, type SiteData } from '../data/types.ts';
-import { ERROR_KINDS, type ErrorCode, problem } from '../http/problem.ts';
-import { RATE_LIMIT_HEADERS } from '../http/rate-limit-headers.ts';
-import { PATHS } from './paths.ts';
+} from '../../core/schemas.ts';
+import { problem } from '../../http/problem.ts';
+import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
+import { describeLicense } from '../api/license.ts';
+import type { ApiResources } from '../api/resources.ts';
+import type { SiteData } from '../data/types.ts';
 
 const SCHEMAS = {
   ApiIndex: ApiIndexSchema,

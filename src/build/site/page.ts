@@ -1,7 +1,8 @@
 /** A site page and its two representations: the HTML document and the Markdown twin. */
+
+import { escapeHtml } from '../../site/html.ts';
 import type { Lang } from '../data/types.ts';
 import { type Block, blocksHtml, blocksMarkdown } from './doc.ts';
-import { escapeHtml } from './html.ts';
 import { type Canonical, type LayoutContext, renderDocument } from './layout.ts';
 
 /** Front matter of the Markdown twin beyond title, description, language and canonical URL. */

@@ -1,4 +1,5 @@
-import { LANGS, type SiteData } from '../data/types.ts';
+import { LANGS } from '../../core/languages.ts';
+import type { SiteData } from '../data/types.ts';
 import { ContentError } from './errors.ts';
 
 /**

@@ -1,8 +1,8 @@
 /** A response body serialized once, with the headers that describe it. */
 
-import { CACHE_PUBLIC } from '../http/api-headers.ts';
-import { once, type Prerendered, prerender } from '../http/body.ts';
-import type { HeaderMap } from '../http/cors.ts';
+import { CACHE_PUBLIC } from '../../http/api-headers.ts';
+import type { HeaderMap } from '../../http/cors.ts';
+import { once, type Prerendered, prerender } from '../prerender.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';

@@ -1,0 +1,64 @@
+/** The API's error codes and what each means: status, title, documentation anchor, hint (spec section 7). */
+
+export const ERROR_CODES = [
+  'invalid_request',
+  'uri_too_long',
+  'resource_not_found',
+  'method_not_allowed',
+  'gone',
+  'rate_limited',
+  'internal_error',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+interface ErrorKind {
+  status: number;
+  title: string;
+  anchor: 'endpoints' | 'rate-limits' | 'errors';
+  hint: string;
+}
+
+export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
+  invalid_request: {
+    status: 400,
+    title: 'Bad Request',
+    anchor: 'endpoints',
+    hint: 'Retry without limit, or with a whole number from 1 to 500.',
+  },
+  uri_too_long: {
+    status: 414,
+    title: 'URI Too Long',
+    anchor: 'endpoints',
+    hint: 'Request targets are at most 8192 characters; endpoint paths are short and take only limit.',
+  },
+  resource_not_found: {
+    status: 404,
+    title: 'Not Found',
+    anchor: 'errors',
+    hint: 'Every endpoint is listed at /api/index.json and described at /openapi.json; endpoint paths end in .json.',
+  },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method Not Allowed',
+    anchor: 'errors',
+    hint: 'The API is read-only: retry with GET (or HEAD).',
+  },
+  gone: {
+    status: 410,
+    title: 'Gone',
+    anchor: 'errors',
+    hint: 'This resource was removed for good; current resources are listed at /api/index.json.',
+  },
+  rate_limited: {
+    status: 429,
+    title: 'Too Many Requests',
+    anchor: 'rate-limits',
+    hint: 'Wait the number of seconds in Retry-After and retry; the quota is in RateLimit-Policy.',
+  },
+  internal_error: {
+    status: 500,
+    title: 'Internal Server Error',
+    anchor: 'errors',
+    hint: 'The request could not be completed; retrying is safe.',
+  },
+};
