@@ -109,6 +109,21 @@ export class SlidingWindowLimiter {
     return this.step(key, false);
   }
 
+  /** Bytes of the typed arrays that hold every tracked client (what memoryBound bounds). */
+  get allocatedBytes(): number {
+    const arrays = [
+      this.counts,
+      this.lastSecond,
+      this.totals,
+      this.hashLow,
+      this.hashHigh,
+      this.older,
+      this.newer,
+      this.index,
+    ];
+    return arrays.reduce((sum, array) => sum + array.byteLength, 0);
+  }
+
   get trackedClients(): number {
     return this.size;
   }

@@ -1,0 +1,51 @@
+/** Markdown twins by their `.md` URL: the same negotiation headers as their page, and 410 with it. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHandler, type Handler } from '../src/handler.ts';
+import { deployed, sampleData } from './support/data.ts';
+
+const BASE = 'https://blog.example';
+let handler: Handler;
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  handler.fetch(new Request(BASE + path, { method, headers }));
+
+beforeAll(async () => {
+  handler = createHandler(await deployed(await sampleData(), BASE));
+});
+
+describe('Markdown twins', () => {
+  it('a twin URL varies on Accept like its page, and links nowhere but its page set', async () => {
+    for (const path of [
+      '/blog/etags-and-conditional-requests.md',
+      '/developers.md',
+      '/index.md',
+      '/es/index.md',
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      expect(response.headers.get('vary'), path).toBe('Accept');
+      expect(Number(response.headers.get('x-markdown-tokens'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('the twin of a page removed for good is 410, like the page', async () => {
+    for (const path of ['/blog/soap-to-rest-migration/', '/es/blog/soap-to-rest-migration/']) {
+      expect((await get(path)).status, path).toBe(410);
+      const twin = path.replace(/\/$/, '.md');
+      const response = await get(twin, { accept: 'text/markdown' });
+      expect(response.status, twin).toBe(410);
+      expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    }
+  });
+
+  it('a site 304 keeps the validators and caching headers but no representation metadata', async () => {
+    const first = await get('/blog/');
+    const again = await get('/blog/', { 'if-none-match': first.headers.get('etag')! });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(again.headers.get('cache-control')).toBe('public, max-age=3600');
+    expect(again.headers.get('vary')).toBe('Accept');
+    expect(again.headers.get('content-type')).toBeNull();
+    expect(again.headers.get('content-length')).toBeNull();
+  });
+});
