@@ -3,7 +3,8 @@
  * and parsed by the run time on the first search. Build and load must use the same options, so both
  * read them from here.
  */
-import MiniSearch, { type Options } from 'minisearch';
+import MiniSearch, { type SearchResult as Match, type Options } from 'minisearch';
+import type { SearchResult } from './schemas.ts';
 
 /** The text of a post as the index sees it, and the fields a search result shows. */
 export interface IndexedPost {
@@ -50,4 +51,18 @@ export const SEARCH_OPTIONS: Options<IndexedPost> = {
 
 export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {
   return MiniSearch.loadJSON(json, SEARCH_OPTIONS);
+}
+
+/** A match as search_blog_posts returns it: the fields stored in the index and the score to three decimals. */
+export function searchResultOf(match: Match): SearchResult {
+  const post = match as unknown as StoredPost;
+  return {
+    slug: post.slug,
+    title: post.title,
+    description: post.description,
+    pubDate: post.pubDate,
+    tags: post.tagList,
+    url: post.url,
+    score: Math.round(match.score * 1000) / 1000,
+  };
 }

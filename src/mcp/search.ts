@@ -7,7 +7,7 @@ import type MiniSearch from 'minisearch';
 import { searchIndexKey } from '../core/deployment.ts';
 import type { BodyCache } from '../http/body-cache.ts';
 import type { SearchResults } from './schemas.ts';
-import { type IndexedPost, loadSearchIndex, type StoredPost } from './search-index.ts';
+import { type IndexedPost, loadSearchIndex, searchResultOf } from './search-index.ts';
 
 export interface SearchQuery {
   query: string;
@@ -52,18 +52,7 @@ export function createSearch(bodies: BodyCache) {
     if (known) return known;
     const index = await indexOf(lang);
     const found = index ? matches(index, query) : [];
-    const results = found.slice(0, limit).map((match) => {
-      const post = match as unknown as StoredPost;
-      return {
-        slug: post.slug,
-        title: post.title,
-        description: post.description,
-        pubDate: post.pubDate,
-        tags: post.tagList,
-        url: post.url,
-        score: Math.round(match.score * 1000) / 1000,
-      };
-    });
+    const results = found.slice(0, limit).map(searchResultOf);
     return remember(key, { query, lang: lang as SearchResults['lang'], total: found.length, results });
   };
 }

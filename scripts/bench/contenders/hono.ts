@@ -21,7 +21,7 @@ import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-head
 import { etagOf } from '../../../src/http/etag.ts';
 import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
 import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
-import { loadSearchIndex, type StoredPost } from '../../../src/mcp/search-index.ts';
+import { loadSearchIndex, searchResultOf } from '../../../src/mcp/search-index.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 
@@ -79,18 +79,7 @@ function searchPosts(query: string, lang: Lang, limit: number) {
   const index = indexes.get(lang)!;
   let found = index.search(query, { combineWith: 'AND' });
   if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
-  const results = found.slice(0, limit).map((match) => {
-    const post = match as unknown as StoredPost;
-    return {
-      slug: post.slug,
-      title: post.title,
-      description: post.description,
-      pubDate: post.pubDate,
-      tags: post.tagList,
-      url: post.url,
-      score: Math.round(match.score * 1000) / 1000,
-    };
-  });
+  const results = found.slice(0, limit).map(searchResultOf);
   return { query, lang, total: found.length, results };
 }
 
