@@ -113,7 +113,7 @@ const LANGUAGES = `a list of language codes such as [en, es], each once (${LANGU
 const deprecation = v.pipe(
   v.strictObject(
     {
-      // Checked against the catalog of the blog's languages once they are known (site.ts).
+      // Checked against the catalog of the blog's languages in site.ts, once they are known.
       operationId: v.string("one of the API's operationIds"),
       since: date,
       sunset: date,

@@ -94,14 +94,17 @@ function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]
 }
 
 function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | undefined {
+  // The catalog depends on the languages, so operationIds are checked here rather than in the schema.
   const ids = endpointsFor(site.languages).map((endpoint) => endpoint.operationId);
-  const unknown = site.deprecations.flatMap((d, i) => (ids.includes(d.operationId) ? [] : [i]));
-  for (const i of unknown) {
+  const unknown = site.deprecations
+    .map(({ operationId }, i) => ({ operationId, i }))
+    .filter(({ operationId }) => !ids.includes(operationId));
+  for (const { operationId, i } of unknown) {
     reader.problem(
       FILE,
       `deprecations[${i}].operationId`,
       `one of the API's operationIds: ${ids.join(', ')}`,
-      JSON.stringify(site.deprecations[i]?.operationId),
+      JSON.stringify(operationId),
     );
   }
   if (unknown.length > 0) return undefined;
