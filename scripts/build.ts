@@ -13,7 +13,6 @@ import { type CompileOptions, compileContent } from '../src/build/content/compil
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
-import { servableData } from '../src/build/content/servable.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { contentFolderName, readContentFolder } from './content-folder.ts';
@@ -35,8 +34,7 @@ export async function buildContent(
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir);
   const rendered = await renderPosts(files);
-  const compiled = compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
-  return { ...compiled, data: servableData(compiled.data) };
+  return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {

@@ -7,7 +7,7 @@
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
-import { ENDPOINTS } from './core/endpoints.ts';
+import { endpointsFor } from './core/endpoints.ts';
 
 export type RouteName =
   | 'apiDocument'
@@ -42,7 +42,7 @@ export function createRouteTable(manifest: Manifest) {
   const add = (pattern: string, route: Route) => router.all(pattern, () => route);
 
   for (const prefix of API_PREFIXES) {
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpointsFor(manifest.languages)) {
       const pattern = prefix + endpoint.pathTemplate.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
       const name = endpoint.isPostIndex ? 'apiPostList' : 'apiDocument';
       add(pattern, { name, operationId: endpoint.operationId });

@@ -12,10 +12,13 @@ import lighthouse, { type Flags } from 'lighthouse';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, SiteData } from '../src/build/data/types.ts';
-import { langRoot, portalPath, tagPath, talksPath } from '../src/build/site/links.ts';
-import { LANGS } from '../src/core/languages.ts';
+import { siteLinks } from '../src/build/site/links.ts';
 import { sampleData } from './support/data.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
+
+/** The sample blog's languages, English at the root. */
+const LANGS = ['en', 'es'] as const;
+const { langRoot, portalPath, tagPath, talksPath } = siteLinks(LANGS);
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'test/artifacts');

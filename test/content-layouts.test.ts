@@ -1,6 +1,7 @@
 /**
  * The two layouts, read as they are: a blog in Astro's content-collections layout and the same blog
- * in Folio's compile to identical data; a French-only blog compiles in French.
+ * in Folio's compile to identical data; a French-only blog compiles in French (test/languages.test.ts
+ * serves it).
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,6 @@ import { contentFolderName, readContentFolder } from '../scripts/content-folder.
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
-import { servableData } from '../src/build/content/servable.ts';
 import { buildSearchIndex } from '../src/build/search-index.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 
@@ -205,12 +205,5 @@ describe('a blog in one language other than English or Spanish', () => {
     const indexes = buildSearchIndex(data.posts, data.site.languages, 'https://x.example');
     expect(Object.keys(indexes)).toEqual(['fr']);
     expect(JSON.parse(indexes.fr ?? '{}').documentCount).toBe(2);
-  });
-
-  it('is refused by the build for this version’s server, in one line', async () => {
-    const { data } = await compileFolder(FRENCH);
-    expect(() => servableData(data)).toThrow(
-      'site.yaml: languages: expected en and es, in that order (this version of Folio serves no other languages yet), received [fr]',
-    );
   });
 });

@@ -1,10 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/build/data/types.ts';
-import { langRoot, portalPath, tagPath, talksPath } from '../src/build/site/links.ts';
+import { siteLinks } from '../src/build/site/links.ts';
 import { renderDeck, renderMarkdown } from '../src/build/site/render/markdown.ts';
-import { LANGS } from '../src/core/languages.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { deployed, fixtureData, sampleData } from './support/data.ts';
+
+/** The sample blog's languages, English at the root. */
+const LANGS = ['en', 'es'] as const;
+const { langRoot, portalPath, tagPath, talksPath } = siteLinks(LANGS);
 
 const BASE = 'https://blog.example';
 

@@ -48,8 +48,8 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
 
   await write('/api/index.json', api.index.body().bytes);
   const lists: Record<string, ListFacts> = {};
-  for (const [operationId, list] of Object.entries(api.posts)) {
-    const path = api.urls(operationId as keyof typeof api.posts)[0]!.slice(baseUrl.length);
+  for (const [operationId, list] of api.posts) {
+    const path = api.urls(operationId)[0]!.slice(baseUrl.length);
     const body = list.body();
     await write(path, body.bytes);
     await write(path + LIST_HEAD_SUFFIX, listHead(body));
@@ -77,9 +77,9 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
     }
   }
 
-  await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors() }));
+  await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
   const indexes = buildSearchIndex(data.posts, data.site.languages, baseUrl);
-  for (const lang of data.site.languages) await sink(searchIndexKey(lang), indexes[lang]);
+  for (const [lang, index] of Object.entries(indexes)) await sink(searchIndexKey(lang), index);
 
   const manifest: Manifest = {
     format: 1,

@@ -23,7 +23,7 @@ import {
 } from './site/catalogs.ts';
 import { errorRepresentation, type SiteError } from './site/errors.ts';
 import type { LayoutContext } from './site/layout.ts';
-import { langRoot } from './site/links.ts';
+import { siteLinks } from './site/links.ts';
 import { llmsFullTxt, llmsTxt } from './site/llms.ts';
 import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
@@ -61,7 +61,8 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 export function siteBodies(data: SiteData, context: SiteContext) {
   const { baseUrl, policy, index } = context;
   const layout: LayoutContext = { site: data.site, baseUrl };
-  const tools = toolDescriptors();
+  const { langRoot } = siteLinks(data.site.languages);
+  const tools = toolDescriptors(data.site.languages);
   const { pages: content, posts } = contentPages(data);
   const portals = data.site.languages.map((lang) =>
     portalPage(lang, { data, baseUrl, policy, index, tools }),

@@ -1,5 +1,6 @@
 /** The catalog of API endpoints: the router, the API index, OpenAPI and the portal all read it. */
 import type { GenericSchema } from 'valibot';
+import { type Lang, languageName, postIndexOperationId } from './languages.ts';
 import {
   ApiIndexSchema,
   PostIndexSchema,
@@ -22,7 +23,8 @@ export interface EndpointSpec {
   schema: GenericSchema;
 }
 
-export const ENDPOINTS = [
+/** The endpoints every deployment has; `endpointsFor` adds one post index per language. */
+const SHARED_ENDPOINTS = [
   {
     operationId: 'getApiIndex',
     summary: 'API index',
@@ -36,26 +38,8 @@ export const ENDPOINTS = [
   {
     operationId: 'listPosts',
     summary: 'All posts',
-    description: 'Every published post in both languages, newest first.',
+    description: 'Every published post in every language, newest first.',
     pathTemplate: '/api/posts.json',
-    pathParams: [],
-    isPostIndex: true,
-    schema: PostIndexSchema,
-  },
-  {
-    operationId: 'listPostsInEnglish',
-    summary: 'Posts in English',
-    description: 'Every published English post, newest first.',
-    pathTemplate: '/api/posts-en.json',
-    pathParams: [],
-    isPostIndex: true,
-    schema: PostIndexSchema,
-  },
-  {
-    operationId: 'listPostsInSpanish',
-    summary: 'Posts in Spanish',
-    description: 'Every published Spanish post, newest first.',
-    pathTemplate: '/api/posts-es.json',
     pathParams: [],
     isPostIndex: true,
     schema: PostIndexSchema,
@@ -99,7 +83,27 @@ export const ENDPOINTS = [
   },
 ] as const satisfies readonly EndpointSpec[];
 
-export type OperationId = (typeof ENDPOINTS)[number]['operationId'];
+export type SharedOperationId = (typeof SHARED_ENDPOINTS)[number]['operationId'];
+
+/** The post index of one language: `/api/posts-<lang>.json`, operationId `listPostsIn<Language>`. */
+export function postIndexEndpoint(lang: Lang): EndpointSpec {
+  const name = languageName(lang);
+  return {
+    operationId: postIndexOperationId(lang),
+    summary: `Posts in ${name}`,
+    description: `Every published ${name} post, newest first.`,
+    pathTemplate: `/api/posts-${lang}.json`,
+    pathParams: [],
+    isPostIndex: true,
+    schema: PostIndexSchema,
+  };
+}
+
+/** The catalog of a deployment in these languages, in the order the index and OpenAPI list it. */
+export function endpointsFor(languages: readonly Lang[]): EndpointSpec[] {
+  const [index, allPosts, ...rest] = SHARED_ENDPOINTS;
+  return [index, allPosts, ...languages.map(postIndexEndpoint), ...rest];
+}
 export type Params = Partial<Record<PathParam, string>>;
 
 /** The path template with its parameters filled in. */

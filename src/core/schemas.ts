@@ -4,7 +4,6 @@
  */
 import * as v from 'valibot';
 import { ERROR_CODES } from './errors.ts';
-import { LANGS } from './languages.ts';
 
 const isoDateTime = v.pipe(
   v.string(),
@@ -15,7 +14,11 @@ const absoluteUrl = v.pipe(v.string(), v.url());
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const strings = v.array(v.string());
 
-export const LangSchema = v.pipe(v.picklist(LANGS), v.description('Content language'));
+/**
+ * A content language. The blog's languages are known only at build time, so the published schemas
+ * (OpenAPI, MCP tools) replace this very schema object with an enum of them (src/build/language-enum.ts).
+ */
+export const LangSchema = v.string();
 export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/), v.description('English slug'));
 const heroImage = v.pipe(v.nullable(v.string()), v.description('Site-relative image path, or null'));
 

@@ -3,52 +3,66 @@
  * validate calls and, through @valibot/to-json-schema, become each tool's inputSchema and outputSchema.
  */
 import * as v from 'valibot';
+import { inWords, type Lang, languageName } from '../core/languages.ts';
 import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../core/schemas.ts';
 
-const lang = v.optional(
-  v.pipe(LangSchema, v.description('Content language: "en" (English) or "es" (Spanish). Default "en".')),
-  'en',
-);
+/** The `lang` argument: one of the blog's languages (the manifest's), the first by default. */
+function langArgument(languages: readonly Lang[]) {
+  const first = languages[0] as Lang;
+  const named = languages.map((lang) => `"${lang}" (${languageName(lang)})`);
+  return v.optional(
+    v.pipe(
+      v.picklist(languages),
+      v.description(`Content language: ${inWords(named, 'or')}. Default "${first}".`),
+    ),
+    first,
+  );
+}
 
 const wholeNumber = (min: number, max: number, description: string) =>
   v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max), v.description(description));
 
-export const LangArgumentsSchema = v.strictObject({ lang });
-
 export const NoArgumentsSchema = v.strictObject({});
 
-export const SearchArgumentsSchema = v.strictObject({
-  query: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.maxLength(200),
-    v.description(
-      'Words to look for; accents and case do not matter, the last word also matches as a prefix.',
+/** The arguments of the tools that take a language, for a blog in these languages. */
+export function argumentSchemas(languages: readonly Lang[]) {
+  const lang = langArgument(languages);
+  const LangArguments = v.strictObject({ lang });
+  const SearchArguments = v.strictObject({
+    query: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.maxLength(200),
+      v.description(
+        'Words to look for; accents and case do not matter, the last word also matches as a prefix.',
+      ),
     ),
-  ),
-  lang,
-  limit: v.optional(wholeNumber(1, 50, 'Most results to return, best first (1 to 50, default 10).'), 10),
-});
+    lang,
+    limit: v.optional(wholeNumber(1, 50, 'Most results to return, best first (1 to 50, default 10).'), 10),
+  });
 
-export const SeriesArgumentsSchema = v.strictObject({
-  slug: v.pipe(
-    SlugSchema,
-    v.description('The series slug (English in both languages), as list_series gives it.'),
-  ),
-  lang,
-});
+  const SeriesArguments = v.strictObject({
+    slug: v.pipe(
+      SlugSchema,
+      v.description('The series slug (the same in every language), as list_series gives it.'),
+    ),
+    lang,
+  });
 
-export const TagArgumentsSchema = v.strictObject({
-  tag: v.pipe(
-    v.string(),
-    v.minLength(1),
-    v.description('A tag as written in a post\'s tags, e.g. "http"; get_api_index lists every tag in use.'),
-  ),
-  lang,
-  limit: v.optional(
-    wholeNumber(1, 500, 'Keep only the newest N posts (1 to 500); total still counts them all.'),
-  ),
-});
+  const TagArguments = v.strictObject({
+    tag: v.pipe(
+      v.string(),
+      v.minLength(1),
+      v.description('A tag as written in a post\'s tags, e.g. "http"; get_api_index lists every tag in use.'),
+    ),
+    lang,
+    limit: v.optional(
+      wholeNumber(1, 500, 'Keep only the newest N posts (1 to 500); total still counts them all.'),
+    ),
+  });
+
+  return { LangArguments, SearchArguments, SeriesArguments, TagArguments };
+}
 
 export const SearchResultSchema = v.object({
   slug: PostSchema.entries.slug,

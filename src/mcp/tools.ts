@@ -4,19 +4,12 @@
  */
 import type * as v from 'valibot';
 import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
+import { languageName } from '../core/languages.ts';
 import { type Body, type BodyCache, derive } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
 import { createSearch } from './search.ts';
-import {
-  GET_API_INDEX,
-  GET_POSTS_BY_TAG,
-  GET_SERIES,
-  LIST_SERIES,
-  LIST_SLIDE_DECKS,
-  SEARCH_BLOG_POSTS,
-  type ToolSpec,
-} from './tool-specs.ts';
+import { type ToolSpec, toolSpecs } from './tool-specs.ts';
 
 /** A tools/call outcome: the CallToolResult as JSON text, or a message naming the bad argument. */
 export type ToolOutcome = Parsed<string>;
@@ -26,8 +19,6 @@ export interface McpTool {
   call: (args: JsonObject) => Promise<ToolOutcome>;
 }
 
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Spanish' };
-const languageName = (lang: string) => LANGUAGE_NAMES[lang] ?? lang;
 const decoder = new TextDecoder();
 
 /** `{content: [text], structuredContent}` around a JSON text, without parsing it again. */
@@ -57,6 +48,7 @@ function publishedInputSchemas(bodies: BodyCache) {
 
 export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   const { baseUrl } = manifest;
+  const specs = toolSpecs(manifest.languages);
   const inputSchemaOf = publishedInputSchemas(bodies);
 
   function defineTool<I extends ArgumentsSchema>(
@@ -77,16 +69,16 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   const read = async (path: string) => bodies.get(bodyKey(path) ?? '');
   const seriesListingPath = (lang: string) => `/api/series/${lang}/index.json`;
 
-  const searchBlogPosts = defineTool(SEARCH_BLOG_POSTS, async (args) =>
+  const searchBlogPosts = defineTool(specs.searchBlogPosts, async (args) =>
     resultJson(JSON.stringify(await search(args))),
   );
 
-  const listSeries = defineTool(LIST_SERIES, async ({ lang }) => {
+  const listSeries = defineTool(specs.listSeries, async ({ lang }) => {
     const body = await read(seriesListingPath(lang));
     return body ? bodyResult(body) : errorResultJson(`No series in ${languageName(lang)}.`);
   });
 
-  const getSeries = defineTool(GET_SERIES, async ({ slug, lang }) => {
+  const getSeries = defineTool(specs.getSeries, async ({ slug, lang }) => {
     const body = await read(`/api/series/${lang}/${slug}.json`);
     if (body) return bodyResult(body);
     const listing = await read(seriesListingPath(lang));
@@ -97,7 +89,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
     );
   });
 
-  const getPostsByTag = defineTool(GET_POSTS_BY_TAG, async ({ tag, lang, limit }) => {
+  const getPostsByTag = defineTool(specs.getPostsByTag, async ({ tag, lang, limit }) => {
     const body = await read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`);
     if (!body) {
       return errorResultJson(
@@ -112,12 +104,12 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
     });
   });
 
-  const listSlideDecks = defineTool(LIST_SLIDE_DECKS, async ({ lang }) => {
+  const listSlideDecks = defineTool(specs.listSlideDecks, async ({ lang }) => {
     const body = await read(`/api/slides-timeline/${lang}.json`);
     return body ? bodyResult(body) : errorResultJson(`No slide decks in ${languageName(lang)}.`);
   });
 
-  const getApiIndex = defineTool(GET_API_INDEX, async () => {
+  const getApiIndex = defineTool(specs.getApiIndex, async () => {
     const body = await read('/api/index.json');
     return body ? bodyResult(body) : errorResultJson('The API index is missing from this deployment.');
   });

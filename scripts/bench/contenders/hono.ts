@@ -15,8 +15,7 @@ import { cors } from 'hono/cors';
 import type { Lang } from '../../../src/build/data/types.ts';
 import { JSON_TYPE } from '../../../src/build/prerender.ts';
 import { API_VERSION } from '../../../src/core/api.ts';
-import { searchIndexKey } from '../../../src/core/deployment.ts';
-import { LANGS } from '../../../src/core/languages.ts';
+import { MANIFEST_KEY, type Manifest, searchIndexKey } from '../../../src/core/deployment.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
 import { etagOf } from '../../../src/http/etag.ts';
 import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
@@ -56,8 +55,10 @@ interface List {
   prefixes: Map<number, Document>;
 }
 
+const out = process.env.FOLIO_OUT ?? 'dist/public';
+const { languages } = JSON.parse(readFileSync(`${out}/_folio${MANIFEST_KEY}`, 'utf8')) as Manifest;
 const lists = new Map<string, List>();
-for (const lang of LANGS) {
+for (const lang of languages) {
   const full = bodyOf(`/api/posts-${lang}.json`);
   if (full?.etag) lists.set(lang, { items: JSON.parse(full.text), etag: full.etag, prefixes: new Map() });
 }
@@ -70,9 +71,8 @@ for (const exchange of fixture.exchanges) {
     });
 }
 // MiniSearch over the index Folio's build wrote, loaded with the options it was built with.
-const out = process.env.FOLIO_OUT ?? 'dist/public';
 const indexOf = (lang: Lang) => readFileSync(`${out}/_folio${searchIndexKey(lang)}`, 'utf8');
-const indexes = new Map(LANGS.map((lang) => [lang, loadSearchIndex(indexOf(lang))]));
+const indexes = new Map(languages.map((lang) => [lang, loadSearchIndex(indexOf(lang))]));
 
 /** Posts with every word first, else posts with any of them; the best `limit`, as Folio ranks them. */
 function searchPosts(query: string, lang: Lang, limit: number) {
@@ -195,7 +195,7 @@ app.post('/mcp', async (c) => {
       typeof query !== 'string' ||
       query.length < 1 ||
       query.length > 200 ||
-      !LANGS.includes(lang as Lang) ||
+      !languages.includes(lang as Lang) ||
       !Number.isInteger(limit) ||
       (limit as number) < 1 ||
       (limit as number) > 50

@@ -1,5 +1,5 @@
 import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
-import { ENDPOINTS, type OperationId } from '../../core/endpoints.ts';
+import { endpointsFor } from '../../core/endpoints.ts';
 import { PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
@@ -15,11 +15,12 @@ export function buildApiIndex(
   data: SiteData,
   baseUrl: string,
   policy: RateLimitPolicy,
-  urls: (operationId: OperationId) => string[],
+  urls: (operationId: string) => string[],
 ): ApiIndex {
   const docs = `${baseUrl}${PATHS.developerPortal}`;
   const link = (path: string) => baseUrl + path;
   const license = describeLicense(data.site.license, `${docs}#license`);
+  const endpoints = endpointsFor(data.site.languages);
   return {
     name: `${data.site.name} API`,
     description: `Read-only JSON API over ${data.site.name}: ${data.site.description}`,
@@ -70,8 +71,8 @@ export function buildApiIndex(
       agent_skills: link(PATHS.agentSkills),
       api_catalog: link(PATHS.apiCatalog),
     },
-    total: ENDPOINTS.length,
-    endpoints: ENDPOINTS.map((endpoint) => ({
+    total: endpoints.length,
+    endpoints: endpoints.map((endpoint) => ({
       operationId: endpoint.operationId,
       description: endpoint.description,
       pathTemplate: endpoint.pathTemplate,

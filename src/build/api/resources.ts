@@ -1,7 +1,12 @@
 /** Every API resource of a site, each serialized on first use and kept. */
 
-import { ENDPOINTS, expandTemplate, type OperationId, type Params } from '../../core/endpoints.ts';
-import { LANGS } from '../../core/languages.ts';
+import {
+  endpointsFor,
+  expandTemplate,
+  type Params,
+  postIndexEndpoint,
+  type SharedOperationId,
+} from '../../core/endpoints.ts';
 import type { ApiIndex, Post } from '../../core/schemas.ts';
 import { compareText } from '../data/order.ts';
 import type { Lang, SiteData } from '../data/types.ts';
@@ -44,15 +49,15 @@ export type ApiResource =
 const key = (lang: string | undefined, name = '') => `${lang}/${name}`;
 
 export function createApiResources(data: SiteData, baseUrl: string, policy: RateLimitPolicy) {
-  const langs = LANGS.map((lang) => ({ lang }));
+  const { languages } = data.site;
+  const endpoints = endpointsFor(languages);
+  const langs = languages.map((lang) => ({ lang }));
   const seriesParams = data.series.map((series) => ({ lang: series.lang, slug: series.slug, series }));
-  const tagParams = LANGS.flatMap((lang) => tagsInUse(data, lang).map((tag) => ({ lang, tag })));
+  const tagParams = languages.flatMap((lang) => tagsInUse(data, lang).map((tag) => ({ lang, tag })));
   /** The concrete parameters of every resource: the maps below and the index's URLs both come from them. */
-  const parameterSets: Record<OperationId, Params[]> = {
+  const parameterSets: Record<SharedOperationId, Params[]> = {
     getApiIndex: [{}],
     listPosts: [{}],
-    listPostsInEnglish: [{}],
-    listPostsInSpanish: [{}],
     listSeries: langs,
     getSeries: seriesParams,
     getTimelineByTag: tagParams,
@@ -61,11 +66,11 @@ export function createApiResources(data: SiteData, baseUrl: string, policy: Rate
 
   const postIndex = (lang: Lang | null) =>
     listResource(() => postsIn(data, lang).map((post) => toPost(post, baseUrl)));
-  const posts = {
-    listPosts: postIndex(null),
-    listPostsInEnglish: postIndex('en'),
-    listPostsInSpanish: postIndex('es'),
-  };
+  /** Every post index by operationId: all posts, then one per language. */
+  const posts = new Map([
+    ['listPosts', postIndex(null)],
+    ...languages.map((lang) => [postIndexEndpoint(lang).operationId, postIndex(lang)] as const),
+  ]);
   const seriesListings = new Map(
     langs.map(({ lang }) => [key(lang), resource(() => seriesListing(data, lang))]),
   );
@@ -82,25 +87,22 @@ export function createApiResources(data: SiteData, baseUrl: string, policy: Rate
     langs.map(({ lang }) => [key(lang), resource(() => slideTimeline(data, lang, baseUrl))]),
   );
 
-  function urls(operationId: OperationId): string[] {
-    const template = ENDPOINTS.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
-    return parameterSets[operationId]
-      .map((params) => baseUrl + expandTemplate(template, params))
-      .sort(compareText);
+  function urls(operationId: string): string[] {
+    const template = endpoints.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
+    const params = parameterSets[operationId as SharedOperationId] ?? [{}];
+    return params.map((params) => baseUrl + expandTemplate(template, params)).sort(compareText);
   }
 
   const index = resource<ApiIndex>(() => buildApiIndex(data, baseUrl, policy, urls));
 
-  function find(operationId: OperationId, params: Params): ApiResource | undefined {
+  function find(operationId: string, params: Params): ApiResource | undefined {
     const document = (found: Resource<unknown> | undefined) =>
       found && { kind: 'document' as const, resource: found };
+    const postIndexFound = posts.get(operationId);
+    if (postIndexFound) return { kind: 'postIndex', resource: postIndexFound };
     switch (operationId) {
       case 'getApiIndex':
         return document(index);
-      case 'listPosts':
-      case 'listPostsInEnglish':
-      case 'listPostsInSpanish':
-        return { kind: 'postIndex', resource: posts[operationId] };
       case 'listSeries':
         return document(seriesListings.get(key(params.lang)));
       case 'getSeries':

@@ -1,7 +1,6 @@
 /** Language codes in content paths and fields, whatever languages a blog is written in. */
 
-/** A BCP 47-style code in lower case: a 2–3 letter language, then optional subtags (`fr`, `pt-br`, `es-419`). */
-const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+import { LANGUAGE_CODE } from '../../core/languages.ts';
 
 export const LANGUAGE_CODE_EXPECTED = 'a lower-case language code such as en, fr or pt-br';
 

@@ -4,6 +4,7 @@
  * cannot be inferred is named in one problem.
  */
 import * as v from 'valibot';
+import { endpointsFor } from '../../core/endpoints.ts';
 import type { Deprecation, SiteInfo } from '../data/types.ts';
 import type { LayoutReader } from './layout.ts';
 import type { ContentReader } from './reader.ts';
@@ -34,7 +35,7 @@ export function readSite(
   if (!layout.siteOptional) {
     if (reader.has(FILE)) {
       const site = reader.yaml(FILE, siteSchema);
-      return site && settingsOf(site);
+      return site && settingsOf(reader, site);
     }
     reader.problem(
       FILE,
@@ -70,7 +71,7 @@ function inferSite(
   if (given.languages === undefined)
     reader.report.inferred.push(`languages ${languages.join(', ')} (the language folders)`);
   if (defaulted.length > 0) reader.report.inferred.push(`${defaulted.join(' and ')} "${name}" (the name)`);
-  return settingsOf({
+  return settingsOf(reader, {
     name,
     description: given.description ?? name,
     baseUrl,
@@ -92,7 +93,21 @@ function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]
   );
 }
 
-function settingsOf(site: SiteConfig): SiteSettings {
+function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | undefined {
+  // The catalog depends on the languages, so operationIds are checked here rather than in the schema.
+  const ids = endpointsFor(site.languages).map((endpoint) => endpoint.operationId);
+  const unknown = site.deprecations
+    .map(({ operationId }, i) => ({ operationId, i }))
+    .filter(({ operationId }) => !ids.includes(operationId));
+  for (const { operationId, i } of unknown) {
+    reader.problem(
+      FILE,
+      `deprecations[${i}].operationId`,
+      `one of the API's operationIds: ${ids.join(', ')}`,
+      JSON.stringify(operationId),
+    );
+  }
+  if (unknown.length > 0) return undefined;
   return {
     info: {
       name: site.name,

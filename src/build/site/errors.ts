@@ -6,11 +6,10 @@ import type { HeaderMap } from '../../http/cors.ts';
 import { negotiate } from '../../http/negotiate.ts';
 import { problem } from '../../http/problem.ts';
 import { PROBLEM_TYPE } from '../../http/problem-response.ts';
-import type { Lang } from '../data/types.ts';
 import type { UiText } from './i18n.ts';
-import { UI } from './i18n.ts';
+import { uiText } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';
-import { langRoot } from './links.ts';
+import { siteLinks } from './links.ts';
 import { articleHtml, markdownDocument } from './page.ts';
 import { HTML_TYPE, MARKDOWN_TYPE, type Representation, represent } from './representation.ts';
 
@@ -19,8 +18,6 @@ export type SiteError =
   | { code: 'method_not_allowed'; method: string };
 
 const ERROR_OFFERS = ['text/html', 'text/markdown', 'application/problem+json', 'application/json'] as const;
-
-const langOfPath = (path: string): Lang => (path === '/es' || path.startsWith('/es/') ? 'es' : 'en');
 
 function wording(error: SiteError, ui: UiText, path: string): { title: string; detail: string } {
   switch (error.code) {
@@ -42,8 +39,9 @@ export function errorRepresentation(
   context: LayoutContext,
   extra: HeaderMap,
 ): Representation {
-  const lang = langOfPath(path);
-  const ui = UI[lang];
+  const { langRoot, languageOfPath } = siteLinks(context.site.languages);
+  const lang = languageOfPath(path);
+  const ui = uiText(lang);
   const { title, detail } = wording(error, ui, path);
   const home = { kind: 'paragraph', text: { href: langRoot(lang), text: ui.backHome } } as const;
   const code: ErrorCode = error.code;

@@ -1,9 +1,16 @@
-/** Interface text of the site pages in each content language. */
+/** Interface text of the site pages: English and Spanish; every other language shows the English text. */
+import { languageName } from '../../core/languages.ts';
 import type { Lang } from '../data/types.ts';
 
-export const LANG_NAMES: Record<Lang, string> = { en: 'English', es: 'Español' };
+type TranslatedLang = 'en' | 'es';
+const translated = (lang: Lang): TranslatedLang => (lang === 'es' ? 'es' : 'en');
 
-const MONTHS: Record<Lang, readonly string[]> = {
+const NATIVE_NAMES: Readonly<Record<string, string>> = { en: 'English', es: 'Español' };
+
+/** The language's name for the language switcher: its own name when known, else its English name. */
+export const nativeName = (lang: Lang): string => NATIVE_NAMES[lang] ?? languageName(lang);
+
+const MONTHS: Record<TranslatedLang, readonly string[]> = {
   en: [
     'January',
     'February',
@@ -37,8 +44,9 @@ const MONTHS: Record<Lang, readonly string[]> = {
 /** A long date in the page's language, from an ISO 8601 UTC timestamp (no Intl: runtimes differ). */
 export function formatDate(iso: string, lang: Lang): string {
   const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const name = MONTHS[lang][month - 1];
-  return lang === 'en' ? `${day} ${name} ${year}` : `${day} de ${name} de ${year}`;
+  const text = translated(lang);
+  const name = MONTHS[text][month - 1];
+  return text === 'en' ? `${day} ${name} ${year}` : `${day} de ${name} de ${year}`;
 }
 
 const en = {
@@ -114,4 +122,7 @@ const es: UiText = {
   backHome: 'Ir a la página de inicio',
 };
 
-export const UI: Record<Lang, UiText> = { en, es };
+const UI: Record<TranslatedLang, UiText> = { en, es };
+
+/** The interface text for pages in this language. */
+export const uiText = (lang: Lang): UiText => UI[translated(lang)];

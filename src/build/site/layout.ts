@@ -5,14 +5,20 @@ import { escapeHtml } from '../../site/html.ts';
 import { describeLicense } from '../api/license.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
-import { LANG_NAMES, UI } from './i18n.ts';
-import { blogPath, langRoot, portalPath, talksPath } from './links.ts';
+import { nativeName, uiText } from './i18n.ts';
+import { type SiteLinks, siteLinks } from './links.ts';
 
 /** An inline icon, so browsers do not request /favicon.ico. */
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%230b5cad'/%3E%3Cpath d='M4 12 12 4' stroke='white' stroke-width='2'/%3E%3C/svg%3E";
 
-const OG_LOCALES: Record<Lang, string> = { en: 'en_US', es: 'es_ES' };
+const OG_LOCALES: Readonly<Record<string, string>> = { en: 'en_US', es: 'es_ES' };
+
+/** The Open Graph locale (language_TERRITORY): the table's, else the code's own (`pt-br` -> `pt_BR`). */
+function ogLocale(lang: Lang): string {
+  const [language, region] = lang.split('-');
+  return OG_LOCALES[lang] ?? (region ? `${language}_${region.toUpperCase()}` : lang);
+}
 
 /** A page with a canonical address: indexable, with alternates in every language it exists in. */
 export interface Canonical {
@@ -43,10 +49,10 @@ function headLinks(shell: Shell, { site, baseUrl }: LayoutContext): string {
   const alternates = Object.entries(canonical.alternates).map(
     ([lang, path]) => `<link rel="alternate" hreflang="${lang}" href="${escapeHtml(baseUrl + path)}">`,
   );
-  const fallback = canonical.alternates.en ?? canonical.path;
+  const fallback = canonical.alternates[site.languages[0] as Lang] ?? canonical.path;
   const otherLocales = Object.keys(canonical.alternates)
     .filter((lang) => lang !== shell.lang)
-    .map((lang) => `<meta property="og:locale:alternate" content="${OG_LOCALES[lang as Lang]}">`);
+    .map((lang) => `<meta property="og:locale:alternate" content="${ogLocale(lang)}">`);
   return [
     `<link rel="canonical" href="${escapeHtml(url)}">`,
     ...alternates,
@@ -57,20 +63,29 @@ function headLinks(shell: Shell, { site, baseUrl }: LayoutContext): string {
     `<meta property="og:description" content="${escapeHtml(shell.description)}">`,
     `<meta property="og:url" content="${escapeHtml(url)}">`,
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
-    `<meta property="og:locale" content="${OG_LOCALES[shell.lang]}">`,
+    `<meta property="og:locale" content="${ogLocale(shell.lang)}">`,
     ...otherLocales,
   ].join('\n');
 }
 
-/** The link to this page in the other language, or to that language's home when there is none. */
-function languageSwitch(shell: Shell): string {
-  const other: Lang = shell.lang === 'en' ? 'es' : 'en';
-  const target = shell.canonical?.alternates[other] ?? langRoot(other);
-  return `<a class="lang-switch" href="${target}" hreflang="${other}" lang="${other}">${LANG_NAMES[other]}</a>`;
+/**
+ * A link to this page in each other language, or to that language's home when there is none; a
+ * one-language blog has none.
+ */
+function languageSwitch(shell: Shell, site: SiteInfo, { langRoot }: SiteLinks): string {
+  return site.languages
+    .filter((other) => other !== shell.lang)
+    .map((other) => {
+      const target = shell.canonical?.alternates[other] ?? langRoot(other);
+      return `<a class="lang-switch" href="${target}" hreflang="${other}" lang="${other}">${nativeName(other)}</a>`;
+    })
+    .join('');
 }
 
 function header(shell: Shell, site: SiteInfo): string {
-  const ui = UI[shell.lang];
+  const ui = uiText(shell.lang);
+  const links = siteLinks(site.languages);
+  const { blogPath, langRoot, portalPath, talksPath } = links;
   const nav = [
     [blogPath(shell.lang), ui.blog],
     [talksPath(shell.lang), ui.talks],
@@ -78,11 +93,11 @@ function header(shell: Shell, site: SiteInfo): string {
   ]
     .map(([href, text]) => `<a href="${href}">${text}</a>`)
     .join('');
-  return `<header class="site"><div class="wrap bar"><a class="brand" href="${langRoot(shell.lang)}">${escapeHtml(site.name)}</a><nav aria-label="${ui.home}">${nav}${languageSwitch(shell)}</nav></div></header>`;
+  return `<header class="site"><div class="wrap bar"><a class="brand" href="${langRoot(shell.lang)}">${escapeHtml(site.name)}</a><nav aria-label="${ui.home}">${nav}${languageSwitch(shell, site, links)}</nav></div></header>`;
 }
 
 function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
-  const ui = UI[shell.lang];
+  const ui = uiText(shell.lang);
   const license = describeLicense(site.license, `${baseUrl}${PATHS.developerPortal}#license`);
   const links = [
     [PATHS.openapi, 'OpenAPI'],
@@ -99,7 +114,8 @@ function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
 }
 
 export function renderDocument(shell: Shell, context: LayoutContext): string {
-  const ui = UI[shell.lang];
+  const ui = uiText(shell.lang);
+  const { langRoot } = siteLinks(context.site.languages);
   const title =
     shell.canonical?.path === langRoot(shell.lang) ? shell.title : `${shell.title} · ${context.site.name}`;
   return `<!doctype html>

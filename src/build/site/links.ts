@@ -1,10 +1,20 @@
-/** Site paths of the pages, per language: English at the root, Spanish under /es/. */
+/** Site paths of the pages, per language: the first language at the root, each other under /<lang>/. */
 import type { Lang } from '../data/types.ts';
 
-const PREFIX: Record<Lang, string> = { en: '', es: '/es' };
+export type SiteLinks = ReturnType<typeof siteLinks>;
 
-export const langRoot = (lang: Lang) => `${PREFIX[lang]}/`;
-export const blogPath = (lang: Lang) => `${PREFIX[lang]}/blog/`;
-export const talksPath = (lang: Lang) => `${PREFIX[lang]}/talks/`;
-export const tagPath = (lang: Lang, tag: string) => `${PREFIX[lang]}/tags/${encodeURIComponent(tag)}/`;
-export const portalPath = (lang: Lang) => `${PREFIX[lang]}/developers`;
+export function siteLinks(languages: readonly Lang[]) {
+  const prefix = (lang: Lang) => (lang === languages[0] ? '' : `/${lang}`);
+  return {
+    langRoot: (lang: Lang) => `${prefix(lang)}/`,
+    blogPath: (lang: Lang) => `${prefix(lang)}/blog/`,
+    talksPath: (lang: Lang) => `${prefix(lang)}/talks/`,
+    tagPath: (lang: Lang, tag: string) => `${prefix(lang)}/tags/${encodeURIComponent(tag)}/`,
+    portalPath: (lang: Lang) => `${prefix(lang)}/developers`,
+    /** The language whose pages a site path belongs to (the root language outside every prefix). */
+    languageOfPath: (path: string): Lang =>
+      languages.find(
+        (lang) => prefix(lang) !== '' && (path === prefix(lang) || path.startsWith(`${prefix(lang)}/`)),
+      ) ?? (languages[0] as Lang),
+  };
+}

@@ -1,10 +1,10 @@
 /** llms.txt (https://llmstxt.org) and llms-full.txt: the site for language models. */
 
-import { LANGS } from '../../core/languages.ts';
+import { languageName } from '../../core/languages.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { LANG_NAMES } from './i18n.ts';
-import { portalPath } from './links.ts';
+import { nativeName } from './i18n.ts';
+import { siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 import { pageMarkdown } from './page.ts';
 
@@ -18,13 +18,23 @@ function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
   const posts = inLang(data.posts).map((post) => item(post, baseUrl));
   const series = inLang(data.series).map((s) => item(s, baseUrl));
   return [
-    `## Posts in ${LANG_NAMES[lang]}\n\n${posts.join('\n')}`,
-    ...(series.length ? [`## Series in ${LANG_NAMES[lang]}\n\n${series.join('\n')}`] : []),
+    `## Posts in ${nativeName(lang)}\n\n${posts.join('\n')}`,
+    ...(series.length ? [`## Series in ${nativeName(lang)}\n\n${series.join('\n')}`] : []),
   ].join('\n\n');
 }
 
 export function llmsTxt(data: SiteData, baseUrl: string): string {
   const url = (path: string) => baseUrl + path;
+  const [rootLanguage, ...otherLanguages] = data.site.languages;
+  const { portalPath } = siteLinks(data.site.languages);
+  const otherPortals = otherLanguages.map(
+    (lang) =>
+      `- [Developer portal (${nativeName(lang)})](${url(markdownTwinPath(portalPath(lang)))}): the developer portal in ${languageName(lang)}`,
+  );
+  const optional = [
+    `- [Every post in full](${url(PATHS.llmsFullTxt)}): the complete Markdown of every published post`,
+    ...otherPortals,
+  ];
   return `# ${data.site.name}
 
 > ${data.site.description}
@@ -33,19 +43,18 @@ Every page is available as Markdown: append \`.md\` to its path or send \`Accept
 
 ## API and agents
 
-- [Developer portal](${url(markdownTwinPath(portalPath('en')))}): quickstart, every endpoint, limits, errors, versioning, MCP and CLI
+- [Developer portal](${url(markdownTwinPath(portalPath(rootLanguage as Lang)))}): quickstart, every endpoint, limits, errors, versioning, MCP and CLI
 - [OpenAPI 3.1 description](${url(PATHS.openapi)}): every endpoint with its schemas
 - [API index](${url('/api/index.json')}): version, policies and every concrete endpoint URL
 - [MCP server](${url(PATHS.mcpEndpoint)}): POST JSON-RPC 2.0; see the [server card](${url(PATHS.mcpServerCard)})
 - [Access policy](${url(PATHS.auth)}): public, anonymous, read-only
 - [Agent skills](${url(PATHS.agentSkills)}): how an agent should use this API
 
-${LANGS.map((lang) => languageSections(data, lang, baseUrl)).join('\n\n')}
+${data.site.languages.map((lang) => languageSections(data, lang, baseUrl)).join('\n\n')}
 
 ## Optional
 
-- [Every post in full](${url(PATHS.llmsFullTxt)}): the complete Markdown of every published post
-- [Portal en español](${url(markdownTwinPath(portalPath('es')))}): the developer portal in Spanish
+${optional.join('\n')}
 `;
 }
 

@@ -5,9 +5,9 @@
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
 import { API_VERSION } from '../../core/api.ts';
-import { ENDPOINTS, type EndpointSpec, type PathParam } from '../../core/endpoints.ts';
+import { type EndpointSpec, endpointsFor, type PathParam } from '../../core/endpoints.ts';
 import { ERROR_KINDS, type ErrorCode } from '../../core/errors.ts';
-import { LANGS } from '../../core/languages.ts';
+import type { Lang } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
 import {
   ApiIndexSchema,
@@ -29,6 +29,7 @@ import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
 import { describeLicense } from '../api/license.ts';
 import type { ApiResources } from '../api/resources.ts';
 import type { SiteData } from '../data/types.ts';
+import { languageEnum, withLanguageEnum } from '../language-enum.ts';
 
 const SCHEMAS = {
   ApiIndex: ApiIndexSchema,
@@ -172,13 +173,13 @@ const ERROR_HEADERS: Record<ErrorCode, readonly HeaderName[]> = {
   internal_error: [],
 };
 
-const PARAMETERS: Record<PathParam | 'limit', object> = {
+const parameters = (languages: readonly Lang[]): Record<PathParam | 'limit', object> => ({
   lang: {
     name: 'lang',
     in: 'path',
     required: true,
     description: 'Content language.',
-    schema: { type: 'string', enum: [...LANGS] },
+    schema: languageEnum(languages),
   },
   slug: {
     name: 'slug',
@@ -201,7 +202,7 @@ const PARAMETERS: Record<PathParam | 'limit', object> = {
     description: `Only the newest N posts: decimal digits only, ${LIMIT_MIN} to ${LIMIT_MAX}. Anything else (or the parameter twice) is 400 invalid_request.`,
     schema: { type: 'integer', minimum: LIMIT_MIN, maximum: LIMIT_MAX },
   },
-};
+});
 
 const EXAMPLE_ITEMS = 2;
 
@@ -221,6 +222,7 @@ export interface OpenApiContext {
 }
 
 export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
+  const { languages } = data.site;
   const docs = `${baseUrl}${PATHS.developerPortal}`;
   const license = describeLicense(data.site.license, `${docs}#license`);
 
@@ -297,14 +299,15 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
     security: [],
     tags: [{ name: 'blog', description: 'Posts, series, tag timelines and slide decks.' }],
     paths: Object.fromEntries(
-      ENDPOINTS.map((endpoint) => [endpoint.pathTemplate, { get: operation(endpoint) }]),
+      endpointsFor(languages).map((endpoint) => [endpoint.pathTemplate, { get: operation(endpoint) }]),
     ),
     components: {
       schemas: toJsonSchemaDefs(SCHEMAS, {
         target: 'draft-2020-12',
         overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
+        overrideSchema: withLanguageEnum(languages),
       }),
-      parameters: PARAMETERS,
+      parameters: parameters(languages),
       headers: HEADERS,
     },
   };

@@ -1,31 +1,36 @@
 /** The content pages of each language: home, blog index, posts, series, tags, talks and native decks. */
 
-import { LANGS } from '../../core/languages.ts';
 import { chaptersOf, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 import type { Block, Entry } from './doc.ts';
-import { formatDate, UI } from './i18n.ts';
+import { formatDate, uiText } from './i18n.ts';
 import type { Canonical } from './layout.ts';
-import { blogPath, langRoot, portalPath, tagPath, talksPath } from './links.ts';
+import { type SiteLinks, siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 
 const LATEST_ON_HOME = 5;
 
 /** The same page in every language, from a path for each language (null where it does not exist). */
 function canonicalOf(
+  languages: readonly Lang[],
   lang: Lang,
   pathIn: (lang: Lang) => string | null,
   ogType: Canonical['ogType'],
 ): Canonical {
   const alternates: Partial<Record<Lang, string>> = {};
-  for (const other of LANGS) {
+  for (const other of languages) {
     const path = pathIn(other);
     if (path !== null) alternates[other] = path;
   }
   return { path: alternates[lang]!, alternates, ogType };
 }
 
-function postEntry(post: PostRecord, lang: Lang, meta = formatDate(post.pubDate, lang)): Entry {
+function postEntry(
+  { tagPath }: SiteLinks,
+  post: PostRecord,
+  lang: Lang,
+  meta = formatDate(post.pubDate, lang),
+): Entry {
   return {
     href: post.path,
     title: post.title,
@@ -37,7 +42,7 @@ function postEntry(post: PostRecord, lang: Lang, meta = formatDate(post.pubDate,
 
 function deckEntry(deck: DeckRecord, lang: Lang): Entry {
   const event = deck.eventName ? ` · ${deck.eventName}` : '';
-  const where = deck.type === 'external' ? ` · ${deck.provider ?? UI[lang].readElsewhere}` : '';
+  const where = deck.type === 'external' ? ` · ${deck.provider ?? uiText(lang).readElsewhere}` : '';
   return {
     href: deck.externalUrl ?? deck.path,
     title: deck.title,
@@ -48,6 +53,9 @@ function deckEntry(deck: DeckRecord, lang: Lang): Entry {
 
 /** Every content page; `posts` are the post pages alone, in the data's order. */
 export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
+  const { languages } = data.site;
+  const links = siteLinks(languages);
+  const { blogPath, langRoot, portalPath, tagPath, talksPath } = links;
   const postsIn = (lang: Lang) => data.posts.filter((post) => post.lang === lang);
   const find =
     <T extends { slug: string; lang: Lang; path: string }>(items: T[], slug: string) =>
@@ -58,7 +66,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
 
   function home(lang: Lang): Page {
-    const ui = UI[lang];
+    const ui = uiText(lang);
     const series = data.series.filter((s) => s.lang === lang);
     const blocks: Block[] = [
       { kind: 'heading', text: ui.latestPosts },
@@ -66,7 +74,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         kind: 'entries',
         entries: postsIn(lang)
           .slice(0, LATEST_ON_HOME)
-          .map((post) => postEntry(post, lang)),
+          .map((post) => postEntry(links, post, lang)),
       },
       { kind: 'paragraph', text: { href: blogPath(lang), text: `${ui.allPosts} →` } },
       { kind: 'heading', text: ui.series },
@@ -96,19 +104,19 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang,
       title: data.site.name,
       description: data.site.description,
-      canonical: canonicalOf(lang, langRoot, 'website'),
+      canonical: canonicalOf(languages, lang, langRoot, 'website'),
       blocks,
     };
   }
 
   function blog(lang: Lang): Page {
-    const ui = UI[lang];
+    const ui = uiText(lang);
     return {
       lang,
       title: ui.blog,
       description: ui.blogDescription,
-      canonical: canonicalOf(lang, blogPath, 'website'),
-      blocks: [{ kind: 'entries', entries: postsIn(lang).map((post) => postEntry(post, lang)) }],
+      canonical: canonicalOf(languages, lang, blogPath, 'website'),
+      blocks: [{ kind: 'entries', entries: postsIn(lang).map((post) => postEntry(links, post, lang)) }],
     };
   }
 
@@ -116,7 +124,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     const series = data.series.find((s) => s.slug === post.series && s.lang === post.lang);
     if (!series) return [];
     const chapters = chaptersOf(data, series);
-    const ui = UI[post.lang];
+    const ui = uiText(post.lang);
     const position = `${ui.chapter} ${chapters.indexOf(post) + 1}/${chapters.length}`;
     return [
       {
@@ -127,14 +135,14 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function post(post: PostRecord): Page {
-    const ui = UI[post.lang];
+    const ui = uiText(post.lang);
     const updated = post.updatedDate ? ` · ${ui.updated} ${formatDate(post.updatedDate, post.lang)}` : '';
     const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
     return {
       lang: post.lang,
       title: post.title,
       description: post.description,
-      canonical: canonicalOf(post.lang, find(data.posts, post.slug), 'article'),
+      canonical: canonicalOf(languages, post.lang, find(data.posts, post.slug), 'article'),
       byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
       facts: {
         date: post.pubDate,
@@ -151,15 +159,20 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function series(series: SeriesRecord): Page {
-    const ui = UI[series.lang];
+    const ui = uiText(series.lang);
     const chapters = chaptersOf(data, series).map((post, i) =>
-      postEntry(post, series.lang, `${ui.chapter} ${i + 1} · ${formatDate(post.pubDate, series.lang)}`),
+      postEntry(
+        links,
+        post,
+        series.lang,
+        `${ui.chapter} ${i + 1} · ${formatDate(post.pubDate, series.lang)}`,
+      ),
     );
     return {
       lang: series.lang,
       title: series.title,
       description: series.description,
-      canonical: canonicalOf(series.lang, find(data.series, series.slug), 'website'),
+      canonical: canonicalOf(languages, series.lang, find(data.series, series.slug), 'website'),
       byline: ui.series,
       facts: { series: series.slug },
       blocks: [
@@ -171,30 +184,31 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function tag(tag: string, lang: Lang): Page {
-    const ui = UI[lang];
+    const ui = uiText(lang);
     const tagged = postsIn(lang).filter((post) => post.allTags.includes(tag));
     return {
       lang,
       title: `${ui.postsTagged} “${tag}”`,
       description: tagDescription(tag, lang) ?? `${ui.postsTagged} “${tag}”.`,
       canonical: canonicalOf(
+        languages,
         lang,
         (other) => (tagsInUse(data, other).includes(tag) ? tagPath(other, tag) : null),
         'website',
       ),
       byline: ui.tag,
       facts: { tag },
-      blocks: [{ kind: 'entries', entries: tagged.map((post) => postEntry(post, lang)) }],
+      blocks: [{ kind: 'entries', entries: tagged.map((post) => postEntry(links, post, lang)) }],
     };
   }
 
   function talks(lang: Lang): Page {
-    const ui = UI[lang];
+    const ui = uiText(lang);
     return {
       lang,
       title: ui.talks,
       description: ui.talksDescription,
-      canonical: canonicalOf(lang, talksPath, 'website'),
+      canonical: canonicalOf(languages, lang, talksPath, 'website'),
       blocks: [
         {
           kind: 'entries',
@@ -205,12 +219,12 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function deck(deck: DeckRecord): Page {
-    const ui = UI[deck.lang];
+    const ui = uiText(deck.lang);
     return {
       lang: deck.lang,
       title: deck.title,
       description: deck.description,
-      canonical: canonicalOf(deck.lang, find(nativeDecks, deck.slug), 'article'),
+      canonical: canonicalOf(languages, deck.lang, find(nativeDecks, deck.slug), 'article'),
       byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
       blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body }],
@@ -218,7 +232,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   const posts = data.posts.map(post);
-  const listings = LANGS.flatMap((lang) => [
+  const listings = languages.flatMap((lang) => [
     home(lang),
     blog(lang),
     talks(lang),

@@ -5,7 +5,7 @@
 
 import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
 import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
-import { ENDPOINTS, type OperationId } from '../../core/endpoints.ts';
+import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
@@ -17,7 +17,7 @@ import { describeLicense } from '../api/license.ts';
 import { tagsInUse } from '../api/records.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import type { Block, Text } from './doc.ts';
-import { portalPath } from './links.ts';
+import { siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 
 export interface PortalContext {
@@ -28,22 +28,37 @@ export interface PortalContext {
   tools: readonly Tool[];
 }
 
-const ENDPOINTS_ES: Record<OperationId, string> = {
+const ENDPOINTS_ES: Record<SharedOperationId, string> = {
   getApiIndex:
     'El índice de la API: versión, política de versiones, autenticación, límite de peticiones, enlaces y cada endpoint con sus URL concretas.',
-  listPosts: 'Todos los artículos publicados en ambos idiomas, del más reciente al más antiguo.',
-  listPostsInEnglish: 'Todos los artículos publicados en inglés, del más reciente al más antiguo.',
-  listPostsInSpanish: 'Todos los artículos publicados en español, del más reciente al más antiguo.',
+  listPosts: 'Todos los artículos publicados en todos los idiomas, del más reciente al más antiguo.',
   listSeries: 'Las series con al menos un artículo publicado en el idioma, por actividad más reciente.',
   getSeries: 'Los capítulos de una serie en orden de lectura.',
   getTimelineByTag: 'Todos los artículos con la etiqueta en el idioma, del más reciente al más antiguo.',
   getSlidesTimeline: 'Todas las presentaciones publicadas en el idioma, de la más reciente a la más antigua.',
 };
 
-/** The portal's prose in one language; everything factual comes from the context. */
+const SPANISH_NAMES: Readonly<Record<string, string>> = {
+  de: 'alemán',
+  en: 'inglés',
+  es: 'español',
+  fr: 'francés',
+  it: 'italiano',
+  pt: 'portugués',
+};
+
+/** The Spanish description of an endpoint: the shared ones from the table, the post index of each language. */
+function describeInSpanish(operationId: string, languages: readonly Lang[]): string {
+  const lang = languages.find((code) => postIndexEndpoint(code).operationId === operationId);
+  if (lang === undefined) return ENDPOINTS_ES[operationId as SharedOperationId];
+  const name = SPANISH_NAMES[lang] ?? lang;
+  return `Todos los artículos publicados en ${name}, del más reciente al más antiguo.`;
+}
+
+/** The portal's prose in one language (Spanish, else English); everything factual comes from the context. */
 function prose(lang: Lang, c: PortalContext) {
   const { quota, windowSeconds } = c.policy;
-  const en = lang === 'en';
+  const en = lang !== 'es';
   return {
     title: en ? 'Developers' : 'Desarrolladores',
     description: en
@@ -65,7 +80,8 @@ function prose(lang: Lang, c: PortalContext) {
       ? ['Operation', 'Path', 'Parameters', 'Description']
       : ['Operación', 'Ruta', 'Parámetros', 'Descripción'],
     urls: en ? 'Every URL:' : 'Todas las URL:',
-    describe: (operationId: OperationId, english: string) => (en ? english : ENDPOINTS_ES[operationId]),
+    describe: (operationId: string, english: string) =>
+      en ? english : describeInSpanish(operationId, c.data.site.languages),
     limitTitle: en ? 'The limit parameter' : 'El parámetro limit',
     limitRules: en
       ? [
@@ -131,12 +147,12 @@ function prose(lang: Lang, c: PortalContext) {
 const link = (url: string) => ({ href: url, text: url });
 
 function quickstart(c: PortalContext): string {
-  const first = (operationId: OperationId) =>
+  const first = (operationId: SharedOperationId) =>
     c.index.endpoints.find((endpoint) => endpoint.operationId === operationId)?.urls[0];
   const post = c.data.posts[0];
   const commands = [
     `curl -s ${c.baseUrl}/api/index.json`,
-    `curl -s "${c.baseUrl}/api/posts-en.json?limit=3"`,
+    `curl -s "${c.baseUrl}/api/posts-${c.data.site.languages[0]}.json?limit=3"`,
     `curl -sI ${c.baseUrl}/api/posts.json`,
     ...(['getSeries', 'getTimelineByTag', 'getSlidesTimeline'] as const)
       .map(first)
@@ -149,13 +165,14 @@ function quickstart(c: PortalContext): string {
 }
 
 function endpointBlocks(t: ReturnType<typeof prose>, c: PortalContext): Block[] {
-  const rows = ENDPOINTS.map((endpoint): Text[] => [
+  const endpoints = endpointsFor(c.data.site.languages);
+  const rows = endpoints.map((endpoint): Text[] => [
     { href: `#${endpoint.operationId}`, text: endpoint.operationId },
     { code: `GET ${endpoint.pathTemplate}` },
     [...endpoint.pathParams, ...(endpoint.isPostIndex ? ['limit'] : [])].join(', ') || '—',
     t.describe(endpoint.operationId, endpoint.description),
   ]);
-  const details = ENDPOINTS.flatMap((endpoint): Block[] => [
+  const details = endpoints.flatMap((endpoint): Block[] => [
     { kind: 'heading', text: endpoint.operationId, id: endpoint.operationId },
     {
       kind: 'paragraph',
@@ -242,6 +259,8 @@ const DISCOVERY: readonly (keyof typeof PATHS)[] = [
 
 export function portalPage(lang: Lang, c: PortalContext): Page {
   const t = prose(lang, c);
+  const { languages } = c.data.site;
+  const { portalPath } = siteLinks(languages);
   const license = describeLicense(c.data.site.license, `${c.baseUrl}${PATHS.developerPortal}#license`);
   const section = (id: string, title: string, blocks: Block[]): Block => ({
     kind: 'section',
@@ -255,7 +274,7 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
     description: t.description,
     canonical: {
       path: portalPath(lang),
-      alternates: { en: portalPath('en'), es: portalPath('es') },
+      alternates: Object.fromEntries(languages.map((other) => [other, portalPath(other)])),
       ogType: 'website',
     },
     facts: { api_version: API_VERSION, openapi: c.baseUrl + PATHS.openapi },

@@ -1,6 +1,7 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
 
 import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
+import { inWords, type Lang, languageName } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
@@ -13,6 +14,15 @@ export const SKILL_PATH = `/.well-known/agent-skills/${SKILL_NAME}/SKILL.md`;
 
 const description = (data: SiteData) =>
   `Find and read posts, series, tag timelines and talks of ${data.site.name} through its public read-only JSON API or MCP server.`;
+
+/** `an English`, `a bilingual (en/es)`, `a multilingual (en/es/pt-br)`. */
+function languagesInWords(languages: readonly Lang[]): string {
+  if (languages.length === 1) {
+    const name = languageName(languages[0] as Lang);
+    return `${/^[AEIOU]/.test(name) ? 'an' : 'a'} ${name}`;
+  }
+  return `a ${languages.length === 2 ? 'bilingual' : 'multilingual'} (${languages.join('/')})`;
+}
 
 export function skillMarkdown(
   data: SiteData,
@@ -28,13 +38,16 @@ description: ${description(data)}
 
 # Reading ${data.site.name} through its API
 
-${data.site.name} is a bilingual (en/es) blog with a public, read-only JSON API. No key or account is needed; send plain GET requests.
+${data.site.name} is ${languagesInWords(data.site.languages)} blog with a public, read-only JSON API. No key or account is needed; send plain GET requests.
 
 ## Steps
 
 1. Fetch ${url('/api/index.json')}. It lists every endpoint with every concrete URL (each language, series slug and tag), so you never need to guess a path.
 2. Pick the endpoint for the task:
-   - newest posts: ${url('/api/posts-en.json')} or ${url('/api/posts-es.json')}, with \`?limit=N\` (${LIMIT_MIN}–${LIMIT_MAX}) for the newest N only;
+   - newest posts: ${inWords(
+     data.site.languages.map((lang) => url(`/api/posts-${lang}.json`)),
+     'or',
+   )}, with \`?limit=N\` (${LIMIT_MIN}–${LIMIT_MAX}) for the newest N only;
    - a series in reading order: \`/api/series/{lang}/{slug}.json\` (slugs from \`/api/series/{lang}/index.json\`);
    - posts with a tag: \`/api/timeline/{lang}/{tag}.json\`;
    - talks: \`/api/slides-timeline/{lang}.json\`.
