@@ -75,7 +75,7 @@ describe('Cloudflare Workers through wrangler', () => {
 
   afterAll(() => project?.remove());
 
-  it('accepts the upload: the worker as built, the deployment folder as assets, within the Free plan', async () => {
+  it('accepts the upload: the worker as built, its rate-limit Durable Object, the deployment folder as assets, within the Free plan', async () => {
     const out = join(project.dir, 'out');
     const { code, output } = await runWrangler(project, ['deploy', '--dry-run', '--outdir', out]);
     expect(output).not.toMatch(/ERROR|additional modules/i);
@@ -87,6 +87,7 @@ describe('Cloudflare Workers through wrangler', () => {
     expect(Number(raw) * KIB).toBeCloseTo(readFileSync(resolve(ROOT, 'dist/cloudflare.js')).length, -2);
     expect(Number(gzip)).toBeLessThan(3 * 1024);
     expect(output).toMatch(/env\.ASSETS\s+Assets/);
+    expect(output).toMatch(/env\.FOLIO_RATE_LIMITER \(FolioRateLimiter\)\s+Durable Object/);
     expect(readFileSync(join(out, 'cloudflare.js'))).toEqual(
       readFileSync(resolve(ROOT, 'dist/cloudflare.js')),
     );
