@@ -38,7 +38,11 @@ const underEachPrefix = (url: string) => API_PREFIXES.map((prefix) => url.replac
 
 /** Identity bodies, whose Content-Length HEAD reports too (test/compression.test.ts covers br and gzip). */
 const exchange = async (url: string, method = 'GET', headers: Record<string, string> = {}) =>
-  exchangeOf(method, url, await fetch(url, { method, headers: { 'accept-encoding': 'identity', ...headers } }));
+  exchangeOf(
+    method,
+    url,
+    await fetch(url, { method, headers: { 'accept-encoding': 'identity', ...headers } }),
+  );
 
 /** Headers a 304 repeats from the 200 it stands for. */
 const SAME_AS_GET = [
