@@ -4,7 +4,9 @@
  * carry the manifest but no content (the bodies stay static files of the deployment), are built
  * for a neutral platform with no externals, and fail the build if anything in them imports a
  * Node built-in, the build's own code, or exceeds the platform's documented size limit.
- *   tsx scripts/bundle.ts [--out DIR]   (the deployment folder, default $FOLIO_OUT or dist/public)
+ *   tsx scripts/bundle.ts [--out DIR] [--vercel-output]
+ * --out is the deployment folder (default $FOLIO_OUT or dist/public). With --vercel-output, or on
+ * Vercel's build machines (VERCEL is set), it also writes Vercel's Build Output (.vercel/output).
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -14,8 +16,11 @@ import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { VERCEL_OUTPUT, writeVercelOutput } from './vercel-output.ts';
 
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { out: { type: 'string' }, 'vercel-output': { type: 'boolean' } },
+});
 const outDir = resolve(values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT);
 
 const common: BuildOptions = {
@@ -97,6 +102,11 @@ for (const [outfile, { options, gzipLimit, platform }] of Object.entries(TARGETS
 console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
 for (const [file, raw, gzip] of rows)
   console.log(`${file.padEnd(20)}${raw.padStart(12)}${gzip.padStart(12)}`);
+
+if (values['vercel-output'] || process.env.VERCEL) {
+  writeVercelOutput({ deployment: outDir, functionFile: 'dist/vercel.js', target: VERCEL_OUTPUT });
+  console.log(`${VERCEL_OUTPUT}: the bodies as static files, dist/vercel.js as the Edge Function`);
+}
 
 function kib(size: number): string {
   return `${(size / 1024).toFixed(1)} KiB`;

@@ -20,14 +20,31 @@ function missingFromLock() {
 
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const missing = missingFromLock();
+let added = 0;
 for (const name of missing) {
-  const parent = Object.values(lock.packages).find((entry) => entry.optionalDependencies?.[name]);
-  if (!parent) throw new Error(`no package in the lock declares ${name} as optional`);
-  const version = parent.optionalDependencies[name].replace(/^[\^~=]/, '');
-  lock.packages[`node_modules/${name}`] = { version, ...(parent.dev && { dev: true }), optional: true };
+  const parents = Object.entries(lock.packages).filter(([, entry]) => entry.optionalDependencies?.[name]);
+  if (!parents.length) throw new Error(`no package in the lock declares ${name} as optional`);
+  for (const [path, parent] of parents) {
+    const version = parent.optionalDependencies[name].replace(/^[\^~=]/, '');
+    if (resolvedFrom(path, name)?.version === version) continue;
+    // Beside the parent, where npm puts the build it installed for this platform.
+    const at = `${path.slice(0, path.lastIndexOf('node_modules/'))}node_modules/${name}`;
+    lock.packages[at] = { version, ...(parent.dev && { dev: true }), optional: true };
+    added += 1;
+  }
 }
 const [root, ...rest] = Object.entries(lock.packages);
 rest.sort(([a], [b]) => (a < b ? -1 : 1));
 lock.packages = Object.fromEntries([root, ...rest]);
 writeFileSync('package-lock.json', `${JSON.stringify(lock, null, 2)}\n`);
-console.log(`complete-lockfile: added ${missing.length} optional platform package(s)`);
+console.log(`complete-lockfile: added ${added} optional platform package(s)`);
+
+/** The lock entry Node's resolution finds for `name` required from the package at `path`. */
+function resolvedFrom(path, name) {
+  const folders = [...path.matchAll(/node_modules/g)].map((match) => path.slice(0, match.index + 12));
+  for (const folder of [`${path}/node_modules`, ...folders.reverse()]) {
+    const entry = lock.packages[`${folder}/${name}`];
+    if (entry) return entry;
+  }
+  return undefined;
+}

@@ -3,13 +3,13 @@
  * free loopback port, and driven over real sockets. Then a fresh server of each runtime runs the
  * shared conformance check (when the shared folder sits next to the repository).
  */
-import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { conformanceAvailable, expectConformance } from './support/conformance.ts';
 import { startNodeWorkersWithRedis } from './support/redis.ts';
 import {
   builtBaseUrl,
@@ -21,8 +21,6 @@ import {
   startNode,
   startVercel,
 } from './support/server.ts';
-
-const CONFORMANCE = resolve(ROOT, '../shared/conformance/check.mjs');
 
 interface Runtime {
   name: string;
@@ -231,23 +229,12 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength })
     expect((await send('/api/index.json', { via: other })).status).toBe(200);
   });
 
-  it.runIf(existsSync(CONFORMANCE))(
+  it.runIf(conformanceAvailable)(
     'passes the shared conformance check, rate limit included',
     async () => {
       const fresh = await start();
       try {
-        const { code, output } = await new Promise<{ code: number; output: string }>((done) => {
-          execFile(
-            process.execPath,
-            [CONFORMANCE, fresh.url, '--rate-limit'],
-            { timeout: 120_000 },
-            (error, stdout) => done({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
-          );
-        });
-        const failures = output.split('\n').filter((line) => line.startsWith('FAIL'));
-        expect(failures).toEqual([]);
-        expect(output).toMatch(/\d+ passed, 0 failed/);
-        expect(code).toBe(0);
+        await expectConformance(fresh.url);
       } finally {
         await fresh.stop();
       }

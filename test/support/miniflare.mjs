@@ -1,7 +1,8 @@
 /**
  * Runs the worker of wrangler.toml (its `main`, dist/cloudflare.js, at its compatibility date) as a
  * module worker in workerd through Miniflare on HOST:PORT, with its [assets] (the deployment folder)
- * behind the ASSETS binding and any FOLIO_ setting as the worker's vars. Miniflare, like Cloudflare, sets
+ * behind the ASSETS binding, its Durable Object bindings (the shared rate limit), and any FOLIO_
+ * setting as the worker's vars. Miniflare, like Cloudflare, sets
  * `CF-Connecting-IP` to the address of the connecting client when the request lacks it.
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +16,11 @@ const bindings = Object.fromEntries(
 );
 const assets = /^\[assets\]$([\s\S]*?)(^\[|(?![\s\S]))/m.exec(wrangler)?.[1] ?? '';
 const assetSetting = (name) => new RegExp(`^${name} = "?([^"\n]+)"?$`, 'm').exec(assets)?.[1];
+const durableObjects = Object.fromEntries(
+  [...wrangler.matchAll(/^\[\[durable_objects\.bindings\]\]\nname = "(.+)"\nclass_name = "(.+)"$/gm)].map(
+    ([, name, className]) => [name, className],
+  ),
+);
 const mf = new Miniflare({
   modules: true,
   assets: {
@@ -28,6 +34,7 @@ const mf = new Miniflare({
   scriptPath: new URL(`../../${setting('main')}`, import.meta.url).pathname,
   compatibilityDate: setting('compatibility_date'),
   bindings,
+  durableObjects,
   host: process.env.HOST || '127.0.0.1',
   port: Number(process.env.PORT) || 8787,
 });

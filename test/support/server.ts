@@ -70,7 +70,8 @@ export async function waitUntilAnswering(
   throw new Error(`${command} did not answer on ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
-function stopProcess(child: ChildProcess): Promise<void> {
+/** Stops a server process: SIGTERM, then SIGKILL after 3 s. */
+export function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => {
     child.once('exit', () => done());

@@ -6,15 +6,21 @@ import { readFileSync } from 'node:fs';
 
 const PUBLISHED = new URL('../../dist/public', import.meta.url).pathname;
 
+/** The file at the URL path `path` under the folder `root`, or null when there is none. */
+export function staticFile(root, path) {
+  try {
+    return readFileSync(root + decodeURIComponent(path));
+  } catch {
+    return null;
+  }
+}
+
 /** Answers a request for a static body and returns true, or returns false for the function. */
 export function serveStatic(req, res) {
   const path = (req.url ?? '/').split('?')[0];
   if (!path.startsWith('/_folio/')) return false;
-  try {
-    const body = readFileSync(PUBLISHED + decodeURIComponent(path));
-    res.writeHead(200, { 'content-length': body.length }).end(body);
-  } catch {
-    res.writeHead(404).end('Not Found');
-  }
+  const body = staticFile(PUBLISHED, path);
+  if (body) res.writeHead(200, { 'content-length': body.length }).end(body);
+  else res.writeHead(404).end('Not Found');
   return true;
 }

@@ -1,0 +1,23 @@
+/** The shared black-box conformance check, found next to the repository when it is there. */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect } from 'vitest';
+import { ROOT } from './server.ts';
+
+const CONFORMANCE = resolve(ROOT, '../shared/conformance/check.mjs');
+
+export const conformanceAvailable = existsSync(CONFORMANCE);
+
+/** Runs the check, rate limit included, against a fresh server at `url` and expects no failure. */
+export async function expectConformance(url: string): Promise<void> {
+  const { code, output } = await new Promise<{ code: number; output: string }>((done) => {
+    execFile(process.execPath, [CONFORMANCE, url, '--rate-limit'], { timeout: 120_000 }, (error, stdout) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, output: stdout }),
+    );
+  });
+  const failures = output.split('\n').filter((line) => line.startsWith('FAIL'));
+  expect(failures).toEqual([]);
+  expect(output).toMatch(/\d+ passed, 0 failed/);
+  expect(code).toBe(0);
+}
