@@ -25,6 +25,25 @@ function canonicalOf(
   return { path: alternates[lang]!, alternates, ogType };
 }
 
+/** `make(key)`, computed on the first call for each key and kept. */
+function keyedOnce<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key)!;
+  };
+}
+
+/** For a slug, its path in each language (the first item with that slug and language), else null. */
+function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[]) {
+  const paths = new Map<string, string>();
+  for (const item of items) {
+    const key = `${item.lang} ${item.slug}`;
+    if (!paths.has(key)) paths.set(key, item.path);
+  }
+  return (slug: string) => (lang: Lang) => paths.get(`${lang} ${slug}`) ?? null;
+}
+
 function postEntry(post: PostRecord, lang: Lang, meta = formatDate(post.pubDate, lang)): Entry {
   return {
     href: post.path,
@@ -48,12 +67,16 @@ function deckEntry(deck: DeckRecord, lang: Lang): Entry {
 
 /** Every content page; `posts` are the post pages alone, in the data's order. */
 export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
-  const postsIn = (lang: Lang) => data.posts.filter((post) => post.lang === lang);
-  const find =
-    <T extends { slug: string; lang: Lang; path: string }>(items: T[], slug: string) =>
-    (lang: Lang) =>
-      items.find((item) => item.slug === slug && item.lang === lang)?.path ?? null;
+  // Looked up once per page: scanning every post for each page would make the build quadratic.
+  const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
+  const tagsIn = keyedOnce((lang: Lang) => new Set(tagsInUse(data, lang)));
+  const chapters = keyedOnce((series: SeriesRecord) => chaptersOf(data, series));
   const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
+  const postPath = pathsBySlug(data.posts);
+  const seriesPath = pathsBySlug(data.series);
+  const deckPath = pathsBySlug(nativeDecks);
+  const seriesOf = (post: PostRecord) =>
+    data.series.find((s) => s.slug === post.series && s.lang === post.lang);
   const tagDescription = (tag: string, lang: Lang) =>
     data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
 
@@ -75,12 +98,12 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         entries: series.map((s) => ({
           href: s.path,
           title: s.title,
-          meta: ui.chapterCount(chaptersOf(data, s).length),
+          meta: ui.chapterCount(chapters(s).length),
           description: s.description,
         })),
       },
       { kind: 'heading', text: ui.tags },
-      { kind: 'list', items: tagsInUse(data, lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
+      { kind: 'list', items: [...tagsIn(lang)].map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
       { kind: 'heading', text: ui.talks },
       {
         kind: 'paragraph',
@@ -113,11 +136,11 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function seriesBox(post: PostRecord): Block[] {
-    const series = data.series.find((s) => s.slug === post.series && s.lang === post.lang);
+    const series = seriesOf(post);
     if (!series) return [];
-    const chapters = chaptersOf(data, series);
+    const inOrder = chapters(series);
     const ui = UI[post.lang];
-    const position = `${ui.chapter} ${chapters.indexOf(post) + 1}/${chapters.length}`;
+    const position = `${ui.chapter} ${inOrder.indexOf(post) + 1}/${inOrder.length}`;
     return [
       {
         kind: 'paragraph',
@@ -134,7 +157,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang: post.lang,
       title: post.title,
       description: post.description,
-      canonical: canonicalOf(post.lang, find(data.posts, post.slug), 'article'),
+      canonical: canonicalOf(post.lang, postPath(post.slug), 'article'),
       byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
       facts: {
         date: post.pubDate,
@@ -152,20 +175,20 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
 
   function series(series: SeriesRecord): Page {
     const ui = UI[series.lang];
-    const chapters = chaptersOf(data, series).map((post, i) =>
+    const entries = chapters(series).map((post, i) =>
       postEntry(post, series.lang, `${ui.chapter} ${i + 1} · ${formatDate(post.pubDate, series.lang)}`),
     );
     return {
       lang: series.lang,
       title: series.title,
       description: series.description,
-      canonical: canonicalOf(series.lang, find(data.series, series.slug), 'website'),
+      canonical: canonicalOf(series.lang, seriesPath(series.slug), 'website'),
       byline: ui.series,
       facts: { series: series.slug },
       blocks: [
         { kind: 'rendered', html: series.html, markdown: series.body },
         { kind: 'heading', text: ui.chapters },
-        { kind: 'entries', entries: chapters },
+        { kind: 'entries', entries },
       ],
     };
   }
@@ -179,7 +202,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       description: tagDescription(tag, lang) ?? `${ui.postsTagged} “${tag}”.`,
       canonical: canonicalOf(
         lang,
-        (other) => (tagsInUse(data, other).includes(tag) ? tagPath(other, tag) : null),
+        (other) => (tagsIn(other).has(tag) ? tagPath(other, tag) : null),
         'website',
       ),
       byline: ui.tag,
@@ -210,7 +233,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang: deck.lang,
       title: deck.title,
       description: deck.description,
-      canonical: canonicalOf(deck.lang, find(nativeDecks, deck.slug), 'article'),
+      canonical: canonicalOf(deck.lang, deckPath(deck.slug), 'article'),
       byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
       blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body }],
@@ -222,7 +245,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     home(lang),
     blog(lang),
     talks(lang),
-    ...tagsInUse(data, lang).map((name) => tag(name, lang)),
+    ...[...tagsIn(lang)].map((name) => tag(name, lang)),
   ]);
   return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
 }
