@@ -4,9 +4,10 @@
  * carry the manifest but no content (the bodies stay static files of the deployment), are built
  * for a neutral platform with no externals, and fail the build if anything in them imports a
  * Node built-in, the build's own code, or exceeds the platform's documented size limit.
- *   tsx scripts/bundle.ts [--out DIR] [--vercel-output]
- * --out is the deployment folder (default $FOLIO_OUT or dist/public). With --vercel-output, or on
- * Vercel's build machines (VERCEL is set), it also writes Vercel's Build Output (.vercel/output).
+ *   tsx scripts/bundle.ts [--out DIR] [--dist DIR] [--vercel-output]
+ * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
+ * (default dist). With --vercel-output, or on Vercel's build machines (VERCEL is set), it also writes
+ * Vercel's Build Output (.vercel/output).
  */
 import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -19,9 +20,10 @@ import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { VERCEL_OUTPUT, writeVercelOutput } from './vercel-output.ts';
 
 const { values } = parseArgs({
-  options: { out: { type: 'string' }, 'vercel-output': { type: 'boolean' } },
+  options: { out: { type: 'string' }, dist: { type: 'string' }, 'vercel-output': { type: 'boolean' } },
 });
 const outDir = resolve(values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT);
+const distDir = values.dist ?? 'dist';
 
 const common: BuildOptions = {
   bundle: true,
@@ -50,7 +52,7 @@ interface Target {
 }
 
 const TARGETS: Record<string, Target> = {
-  'dist/node.mjs': {
+  'node.mjs': {
     options: {
       ...common,
       platform: 'node',
@@ -61,17 +63,17 @@ const TARGETS: Record<string, Target> = {
       entryPoints: ['src/adapters/node.ts'],
     },
   },
-  'dist/vercel.js': {
+  'vercel.js': {
     options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
     gzipLimit: 1024 * KIB,
     platform: 'Vercel Hobby (1 MB)',
   },
-  'dist/netlify.js': {
+  'netlify.js': {
     options: { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
     gzipLimit: 20 * 1024 * KIB,
     platform: 'Netlify Edge Functions (20 MB)',
   },
-  'dist/cloudflare.js': {
+  'cloudflare.js': {
     options: { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
     gzipLimit: 3 * 1024 * KIB,
     platform: 'Cloudflare Workers Free (3 MB)',
@@ -84,7 +86,8 @@ const BUILD_ONLY =
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const rows: [string, string, string][] = [];
 
-for (const [outfile, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
+for (const [name, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
+  const outfile = join(distDir, name);
   const result = await build({ ...options, outfile });
   for (const [input, { imports }] of Object.entries(result.metafile?.inputs ?? {})) {
     if (BUILD_ONLY.test(input)) throw new Error(`${outfile}: includes build-time code ${input}`);

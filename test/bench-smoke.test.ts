@@ -23,6 +23,7 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     '## Throughput and latency',
     '## Ratios (same run)',
     '## Scale:',
+    "deployment folder against the platforms' limits",
     '## Rate limiter:',
     '## Rate-limit store: Redis vs in memory',
     '## Targets',
@@ -43,8 +44,17 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     );
   expect(out).toMatch(/^peak RSS: node:http \(raw bytes\) /m);
 
-  expect(out).toMatch(/\| measure +\| sample blog +\| 20 posts +\| ratio \|/);
+  expect(out).toMatch(/\| measure +\| +sample blog \| +20 posts \| ratio \|/);
   expect(out).toMatch(/\| cold start to first 200 \(median of 1\) +\|/);
+  expect(out).toMatch(new RegExp(`\\| cold start, Folio / raw node:http +\\| +${RATIO} \\| +${RATIO} \\|`));
+  expect(out).toMatch(/\| RSS after start \(one request\) +\| +\d+ MiB \| +\d+ MiB \|/);
+  for (const kind of ['page /blog/', 'API /api/posts-en.json', 'discovery /llms-full.txt'])
+    expect(out).toMatch(new RegExp(`\\| first request: ${kind} +\\| +[\\d.]+ ms \\(200, [\\d.]+ KiB\\) \\|`));
+  expect(out).toMatch(/\| files +\| +[\d,]+ \|/);
+  expect(out).toMatch(/\| fullest folder +\| +\S+ \([\d,]+ files\) \|/);
+  for (const edge of ['vercel', 'netlify', 'cloudflare'])
+    expect(out).toMatch(new RegExp(`\\| edge bundle ${edge}\\.js, gzip +\\| +[\\d.]+ KiB \\|`));
+  expect(out).toMatch(/^- Cloudflare Workers static assets: /m);
   expect(out).toMatch(new RegExp(`\\| posts-en limit=10 req/s +\\|.*\\| +${RATIO} \\|`));
 
   expect(out).toMatch(/\| addresses \| tracked clients \| heap \+ array buffers \|/);

@@ -3,7 +3,9 @@
  *
  * Starts each contender in its own process on 127.0.0.1, drives each route with autocannon from
  * another process (bounded duration and connections), then measures the corpus scale (build time,
- * cold start, RSS, `limit=10` throughput on a synthetic corpus vs the sample blog) and the rate
+ * cold start against bare node:http, RSS after start and after the first request for a page, an API
+ * body and a discovery document, `limit=10` throughput on a synthetic corpus vs the sample blog, and
+ * the corpus's deployment folder and edge bundles against the platforms' limits) and the rate
  * limiter's memory under 1,000,000 distinct client addresses. Prints every figure with its ratio
  * to the baseline measured in the same run and whether each target is met.
  *
@@ -26,6 +28,15 @@ import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
+import {
+  type DeploymentStats,
+  deploymentStats,
+  edgeBundleSizes,
+  PLATFORM_LIMITS,
+  residentMiB,
+  type TimedGet,
+  timedGet,
+} from './scale.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -86,6 +97,13 @@ function get(url: string): Promise<number> {
 
 const READY_PATH = '/api/posts-en.json?limit=10';
 
+/** The first request of each kind of body a fresh server reads from the deployment (the largest of each). */
+const FIRST_REQUESTS = [
+  { label: 'page /blog/', path: '/blog/', headers: { accept: 'text/html' } },
+  { label: 'API /api/posts-en.json', path: '/api/posts-en.json', headers: { accept: 'application/json' } },
+  { label: 'discovery /llms-full.txt', path: '/llms-full.txt', headers: {} },
+] as const;
+
 async function startServer(
   command: string,
   args: string[],
@@ -129,15 +147,7 @@ async function startServer(
   throw new Error(`${command} ${args.join(' ')} did not answer 200 within 30 s:\n${log}`);
 }
 
-/** Peak resident set (VmHWM) of a process, in MiB; NaN where /proc is not there. */
-function peakRss(pid: number): number {
-  try {
-    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
+const peakRss = (pid: number) => residentMiB(pid, 'VmHWM');
 
 function runChild(command: string, args: string[]): Promise<{ stdout: string; ms: number }> {
   return new Promise((done, fail) => {
@@ -397,7 +407,23 @@ const fmt = {
   mib: (n: number) => (Number.isNaN(n) ? 'n/a' : `${n.toFixed(0)} MiB`),
   x: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
   s: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+  bytes: (n: number) => (n < 1048576 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1048576).toFixed(1)} MiB`),
 };
+
+const firstCell = (get: TimedGet) => `${fmt.ms(get.ms)} (${get.status}, ${fmt.bytes(get.bytes)})`;
+
+function deploymentRows(stats: DeploymentStats, bundles: { name: string; gzip: string }[]): string[][] {
+  return [
+    ['files', stats.files.toLocaleString('en-US')],
+    ['total size', fmt.bytes(stats.bytes)],
+    ['largest file', `${stats.largest.path} (${fmt.bytes(stats.largest.bytes)})`],
+    [
+      'fullest folder',
+      `${stats.fullestFolder.path} (${stats.fullestFolder.files.toLocaleString('en-US')} files)`,
+    ],
+    ...bundles.map(({ name, gzip }) => [`edge bundle ${name}.js, gzip`, gzip]),
+  ];
+}
 
 function table(headers: string[], rows: string[][], align: ('l' | 'r')[]) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -440,6 +466,7 @@ async function main() {
 
   // The quick run starts the corpus and the limiter now, alongside everything else.
   const corpusJob = quick ? early(buildCorpus()) : undefined;
+
   const limiterJob = quick ? early(limiterMemory()) : undefined;
 
   // The sample blog, built into the temporary folder so the working tree's output is untouched; the
@@ -581,6 +608,13 @@ async function main() {
 
   // ------------------------------------------------------------ scale
   const corpusBuild = await (corpusJob ?? buildCorpus());
+  const bundleRun = await tsx(
+    'scripts/bundle.ts',
+    '--out',
+    CORPUS_OUT,
+    '--dist',
+    join(tmp, 'corpus-bundles'),
+  );
 
   const coldStart = async (file: string, env: Record<string, string> = {}) => {
     const times: number[] = [];
@@ -597,8 +631,19 @@ async function main() {
     const cold = quick ? undefined : await coldStart(file, env);
     const server = await startServer(process.execPath, [file], env);
     try {
+      const rssStarted = residentMiB(server.pid, 'VmRSS');
+      const first: TimedGet[] = [];
+      for (const { path, headers } of FIRST_REQUESTS) first.push(await timedGet(server.url + path, headers));
+      const rssAfterFirst = residentMiB(server.pid, 'VmRSS');
       const result = await load(scaleRoute, server.url);
-      return { cold: cold ?? server.startMs, result, rss: peakRss(server.pid) };
+      return {
+        cold: cold ?? server.startMs,
+        result,
+        rss: peakRss(server.pid),
+        rssStarted,
+        rssAfterFirst,
+        first,
+      };
     } finally {
       await server.stop();
     }
@@ -606,6 +651,7 @@ async function main() {
   const floor = await coldStart(join(tmp, 'raw-node.mjs'), { BENCH_FIXTURE: fixturePath });
   const sample = await measureScale(join(tmp, 'folio-node.mjs'));
   const big = await measureScale(join(tmp, 'folio-node.mjs'), { FOLIO_OUT: CORPUS_OUT });
+  const bundles = edgeBundleSizes(bundleRun.stdout);
   const buildMs = (run: { stdout: string; ms: number }) =>
     Number(/in (\d+) ms/.exec(run.stdout)?.[1] ?? run.ms);
   const sampleCount = sampleBuild
@@ -632,6 +678,15 @@ async function main() {
       ['build (wall, incl. tsx start)', sampleBuildCell((run) => fmt.s(run.ms)), fmt.s(corpusBuild.ms), ''],
       [`cold start to first 200 (median of ${coldRuns})`, fmt.ms(sample.cold), fmt.ms(big.cold), ''],
       ['cold start of raw node:http (the floor)', fmt.ms(floor), '', ''],
+      ['cold start, Folio / raw node:http', fmt.x(sample.cold / floor), fmt.x(big.cold / floor), ''],
+      ['RSS after start (one request)', fmt.mib(sample.rssStarted), fmt.mib(big.rssStarted), ''],
+      ...FIRST_REQUESTS.map(({ label }, i) => [
+        `first request: ${label}`,
+        firstCell(sample.first[i]!),
+        firstCell(big.first[i]!),
+        '',
+      ]),
+      ['RSS after those requests', fmt.mib(sample.rssAfterFirst), fmt.mib(big.rssAfterFirst), ''],
       ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
       [
         `${scaleRoute.name} req/s`,
@@ -643,6 +698,11 @@ async function main() {
     ],
     ['l', 'r', 'r', 'r'],
   );
+  console.log(`### The ${corpusPosts}-post deployment folder against the platforms' limits\n`);
+  const stats = deploymentStats(CORPUS_OUT);
+  table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
+  for (const limit of PLATFORM_LIMITS) console.log(`- ${limit}`);
+  console.log('');
   check(
     `limit=10 req/s, ${corpusPosts} posts / sample blog`,
     fmt.x(scaleRatio),

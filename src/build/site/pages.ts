@@ -51,17 +51,39 @@ function deckEntry(deck: DeckRecord, lang: Lang): Entry {
   };
 }
 
+/** `make(key)`, computed on the first call for each key and kept. */
+function keyedOnce<K, V>(make: (key: K) => V): (key: K) => V {
+  const made = new Map<K, V>();
+  return (key) => {
+    if (!made.has(key)) made.set(key, make(key));
+    return made.get(key) as V;
+  };
+}
+
+/** For a slug, its path in each language (the first item with that slug and language), else null. */
+function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[]) {
+  const paths = new Map<string, string>();
+  for (const item of items) {
+    const key = `${item.lang} ${item.slug}`;
+    if (!paths.has(key)) paths.set(key, item.path);
+  }
+  return (slug: string) => (lang: Lang) => paths.get(`${lang} ${slug}`) ?? null;
+}
+
 /** Every content page; `posts` are the post pages alone, in the data's order. */
 export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   const { languages } = data.site;
   const links = siteLinks(languages);
   const { blogPath, langRoot, portalPath, tagPath, talksPath } = links;
-  const postsIn = (lang: Lang) => data.posts.filter((post) => post.lang === lang);
-  const find =
-    <T extends { slug: string; lang: Lang; path: string }>(items: T[], slug: string) =>
-    (lang: Lang) =>
-      items.find((item) => item.slug === slug && item.lang === lang)?.path ?? null;
+  // Looked up once per build: scanning every post for each page would make the build quadratic.
+  const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
+  const tagsIn = keyedOnce((lang: Lang) => tagsInUse(data, lang));
+  const taggedIn = keyedOnce((lang: Lang) => new Set(tagsIn(lang)));
+  const chaptersIn = keyedOnce((series: SeriesRecord) => chaptersOf(data, series));
   const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
+  const postPath = pathsBySlug(data.posts);
+  const seriesPath = pathsBySlug(data.series);
+  const deckPath = pathsBySlug(nativeDecks);
   const tagDescription = (tag: string, lang: Lang) =>
     data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
 
@@ -83,12 +105,12 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         entries: series.map((s) => ({
           href: s.path,
           title: s.title,
-          meta: ui.chapterCount(chaptersOf(data, s).length),
+          meta: ui.chapterCount(chaptersIn(s).length),
           description: s.description,
         })),
       },
       { kind: 'heading', text: ui.tags },
-      { kind: 'list', items: tagsInUse(data, lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
+      { kind: 'list', items: tagsIn(lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
       { kind: 'heading', text: ui.talks },
       {
         kind: 'paragraph',
@@ -123,7 +145,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   function seriesBox(post: PostRecord): Block[] {
     const series = data.series.find((s) => s.slug === post.series && s.lang === post.lang);
     if (!series) return [];
-    const chapters = chaptersOf(data, series);
+    const chapters = chaptersIn(series);
     const ui = uiText(post.lang);
     const position = `${ui.chapter} ${chapters.indexOf(post) + 1}/${chapters.length}`;
     return [
@@ -142,7 +164,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang: post.lang,
       title: post.title,
       description: post.description,
-      canonical: canonicalOf(languages, post.lang, find(data.posts, post.slug), 'article'),
+      canonical: canonicalOf(languages, post.lang, postPath(post.slug), 'article'),
       byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
       facts: {
         date: post.pubDate,
@@ -160,7 +182,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
 
   function series(series: SeriesRecord): Page {
     const ui = uiText(series.lang);
-    const chapters = chaptersOf(data, series).map((post, i) =>
+    const chapters = chaptersIn(series).map((post, i) =>
       postEntry(
         links,
         post,
@@ -172,7 +194,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang: series.lang,
       title: series.title,
       description: series.description,
-      canonical: canonicalOf(languages, series.lang, find(data.series, series.slug), 'website'),
+      canonical: canonicalOf(languages, series.lang, seriesPath(series.slug), 'website'),
       byline: ui.series,
       facts: { series: series.slug },
       blocks: [
@@ -193,7 +215,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       canonical: canonicalOf(
         languages,
         lang,
-        (other) => (tagsInUse(data, other).includes(tag) ? tagPath(other, tag) : null),
+        (other) => (taggedIn(other).has(tag) ? tagPath(other, tag) : null),
         'website',
       ),
       byline: ui.tag,
@@ -224,7 +246,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       lang: deck.lang,
       title: deck.title,
       description: deck.description,
-      canonical: canonicalOf(languages, deck.lang, find(nativeDecks, deck.slug), 'article'),
+      canonical: canonicalOf(languages, deck.lang, deckPath(deck.slug), 'article'),
       byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
       blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body }],
@@ -236,7 +258,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     home(lang),
     blog(lang),
     talks(lang),
-    ...tagsInUse(data, lang).map((name) => tag(name, lang)),
+    ...tagsIn(lang).map((name) => tag(name, lang)),
   ]);
   return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
 }
