@@ -19,6 +19,7 @@ import { emitDeployment } from '../src/build/emit.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { contentFolderName, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, problemLine } from './problem-report.ts';
+import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
 
@@ -34,9 +35,11 @@ export interface ContentBuild {
 export async function buildContent(
   contentDir: string,
   options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+  progress: Progress = SILENT,
 ): Promise<ContentBuild> {
-  const files = await readContentFolder(contentDir);
-  const rendered = await renderPosts(files);
+  const files = await readContentFolder(contentDir, progress);
+  const rendered = await renderPosts(files, undefined, progress);
+  progress.step('compile', '');
   const compiled = compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
   return { ...compiled, data: servableData(compiled.data) };
 }
@@ -78,12 +81,16 @@ async function main(args: readonly string[]): Promise<number> {
   if (folderProblem)
     return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
+  const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile);
+    const { data, layout, report } = await buildContent(contentDir, compile, progress);
     const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
-    if (check) await emitDeployment(data, { baseUrl, policy }, () => {});
-    else await writeDeployment(data, { baseUrl, policy }, outDir);
+    if (check) {
+      progress.step('check', 'bodies');
+      await emitDeployment(data, { baseUrl, policy }, () => progress.advance());
+    } else await writeDeployment(data, { baseUrl, policy }, outDir, progress);
+    progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
     const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
@@ -97,6 +104,7 @@ async function main(args: readonly string[]): Promise<number> {
       console.log(line.startsWith(' ') ? line : `folio: ${line}`);
     return 0;
   } catch (error) {
+    progress.done();
     if (error instanceof ContentError)
       return fail(await contentProblemLines(error.issues, contentDir, format));
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
