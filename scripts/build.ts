@@ -9,7 +9,12 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ratePolicyFromEnv } from '../src/adapters/env.ts';
-import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
+import {
+  type CompileOptions,
+  type ContentFiles,
+  compileContent,
+  type RenderedBodies,
+} from '../src/build/content/compile.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
@@ -31,14 +36,20 @@ export interface ContentBuild {
   report: BuildReport;
 }
 
+/** How the build reports its progress and renders the posts' Markdown (the dev server keeps a cache). */
+export interface BuildSteps {
+  progress?: Progress;
+  render?: (files: ContentFiles) => Promise<RenderedBodies>;
+}
+
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
   options: Omit<CompileOptions, 'folderName' | 'rendered'>,
-  progress: Progress = SILENT,
+  { progress = SILENT, render = (files) => renderPosts(files, undefined, progress) }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress);
-  const rendered = await renderPosts(files, undefined, progress);
+  const rendered = await render(files);
   progress.step('compile', '');
   const compiled = compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
   return { ...compiled, data: servableData(compiled.data) };
@@ -84,7 +95,7 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile, progress);
+    const { data, layout, report } = await buildContent(contentDir, compile, { progress });
     const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
     if (check) {
       progress.step('check', 'bodies');

@@ -10,11 +10,11 @@ import { toMarkdown } from '../src/build/content/mdx.ts';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
 import { type Progress, SILENT } from './progress.ts';
 
-type Job = [file: string, text: string][];
+export type Job = [file: string, text: string][];
 
 const POST_FILE = /^blog\/.+\.mdx?$/;
 
-function render(job: Job, progress: Progress = SILENT): [string, string][] {
+export function render(job: Job, progress: Progress = SILENT): [string, string][] {
   return job.flatMap(([file, text]) => {
     const body = markdownBody(text);
     progress.advance();
@@ -34,14 +34,19 @@ function inWorker(job: Job): Promise<[string, string][]> {
   });
 }
 
+/** The blog posts among the files, with their text. */
+export function postsIn(files: ContentFiles): Job {
+  return [...files].flatMap(([file, text]) =>
+    POST_FILE.test(file) && !isIgnoredPath(file) && typeof text === 'string' ? [[file, text]] : [],
+  );
+}
+
 export async function renderPosts(
   files: ContentFiles,
   parallelFrom = 1000,
   progress: Progress = SILENT,
 ): Promise<RenderedBodies> {
-  const posts: Job = [...files].flatMap(([file, text]) =>
-    POST_FILE.test(file) && !isIgnoredPath(file) && typeof text === 'string' ? [[file, text]] : [],
-  );
+  const posts = postsIn(files);
   if (posts.length < parallelFrom) return new Map();
   progress.step('render', 'posts', posts.length);
   const theirJob = posts.filter((_, i) => i % 2 === 1);
