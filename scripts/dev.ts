@@ -56,6 +56,10 @@ async function main(): Promise<number> {
     () => void rebuild(),
   );
   const server = createServer(devListener(state, reloads));
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`folio dev: cannot listen on port ${port} (${error.code ?? error.message})`);
+    process.exit(1);
+  });
   server.listen(port, () => console.log(`folio dev: serving ${options.contentDir} on ${baseUrl}`));
   return 0;
 }
@@ -76,8 +80,7 @@ function rebuilder(options: BuildOptions, baseUrl: string, state: DevState, chan
       state.problems = [];
       console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      state.problems = await contentProblemLines(error.issues, options.contentDir, 'text');
+      state.problems = await problemsOf(error, options.contentDir);
       console.error(state.problems.join('\n'));
     }
     changed();
@@ -96,6 +99,14 @@ function rebuilder(options: BuildOptions, baseUrl: string, state: DevState, chan
     });
     return running;
   };
+}
+
+/** A content problem, or a file that vanished mid-read (an editor saving by rename): one line each. */
+async function problemsOf(error: unknown, contentDir: string): Promise<string[]> {
+  if (error instanceof ContentError) return contentProblemLines(error.issues, contentDir, 'text');
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (!code || !path) throw error;
+  return [`folio: cannot read ${path} (${code})`];
 }
 
 async function inMemory(

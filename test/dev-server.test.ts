@@ -9,7 +9,8 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, type RunningServer, startProcess } from './support/server.ts';
+import { FIXTURES } from './support/data.ts';
+import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';
 
 /** The newest English post of the generated corpus, and the one before it. */
 const EDITED = { file: 'blog/en/2025-12-31_strict-streams-1.md', slug: 'strict-streams-1' };
@@ -110,5 +111,18 @@ describe('npm run dev', () => {
     await writeFile(path, good);
     await within(VISIBLE_WITHIN_MS, async () => (await get('/')).status === 200);
     expect((await get(`/blog/${EDITED.slug}/`)).status).toBe(200);
+  });
+
+  it('refuses a port in use in one line with exit code 1', { timeout: 60_000 }, async () => {
+    const port = new URL(server.url).port;
+    const result = await new Promise<{ code: number; stderr: string }>((done) =>
+      execFile(
+        resolve(BIN, 'tsx'),
+        ['scripts/dev.ts', '--content', resolve(FIXTURES, 'mini')],
+        { cwd: ROOT, env: { ...process.env, PORT: port } },
+        (error, _stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stderr }),
+      ),
+    );
+    expect(result).toEqual({ code: 1, stderr: `folio dev: cannot listen on port ${port} (EADDRINUSE)\n` });
   });
 });
