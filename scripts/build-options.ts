@@ -4,9 +4,11 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { parseDate } from '../src/build/content/dates.ts';
 import { LAYOUTS, type Layout } from '../src/build/content/layout.ts';
+import { REPORT_FORMATS, type ReportFormat } from './problem-report.ts';
 
 export const USAGE = `Usage: tsx scripts/build.ts [options]
        npm run build:data -- [options]    (npm run build -- [options] also bundles)
+       npm run check -- [options]         (the same as --check)
 
 Checks a content folder and writes the deployment folder: every body as served and a manifest.
 
@@ -17,6 +19,9 @@ Options:
   --now DATE      the build time; later entries are not published (default: the current time)
   --strict        refuse front-matter fields Folio does not use, instead of ignoring them
   --verbose       list each skipped draft, future-dated entry and ignored file
+  --check         check everything the build checks, but write nothing
+  --format NAME   how problems are printed: text, or github for GitHub Actions annotations
+                  (default: text)
   --help          print this help
 `;
 
@@ -27,6 +32,9 @@ export interface BuildOptions {
   now: Date;
   strict: boolean;
   verbose: boolean;
+  /** Check only: the deployment is assembled but not written. */
+  check: boolean;
+  format: ReportFormat;
 }
 
 export type BuildCommand = { help: true } | { help: false; options: BuildOptions };
@@ -41,6 +49,8 @@ const OPTIONS = {
   now: { type: 'string' },
   strict: { type: 'boolean' },
   verbose: { type: 'boolean' },
+  check: { type: 'boolean' },
+  format: { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -58,10 +68,12 @@ export function parseBuildArgs(
     options: {
       contentDir: content === undefined ? resolve(projectRoot, 'content') : resolve(content),
       outDir: resolve(values.out ?? (env.FOLIO_OUT || resolve(projectRoot, DEFAULT_OUT))),
-      layout: values.layout === undefined ? undefined : layoutOf(values.layout),
+      layout: values.layout === undefined ? undefined : oneOf('--layout', LAYOUTS, values.layout),
       now: values.now === undefined ? new Date() : dateOf(values.now),
       strict: values.strict ?? false,
       verbose: values.verbose ?? false,
+      check: values.check ?? false,
+      format: values.format === undefined ? 'text' : oneOf('--format', REPORT_FORMATS, values.format),
     },
   };
 }
@@ -86,10 +98,11 @@ function invalidValue(message: string): string {
   return message.includes('does not take') ? `${option} takes no value` : `${option} needs a value`;
 }
 
-function layoutOf(value: string): Layout {
-  const layout = LAYOUTS.find((name) => name === value);
-  if (layout) return layout;
-  throw new UsageError(`--layout expects ${LAYOUTS.join(' or ')}, received ${JSON.stringify(value)}`);
+/** The value of an option that takes one of a few names. */
+function oneOf<Name extends string>(option: string, names: readonly Name[], value: string): Name {
+  const name = names.find((candidate) => candidate === value);
+  if (name) return name;
+  throw new UsageError(`${option} expects ${names.join(' or ')}, received ${JSON.stringify(value)}`);
 }
 
 function dateOf(value: string): Date {

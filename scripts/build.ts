@@ -9,13 +9,21 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ratePolicyFromEnv } from '../src/adapters/env.ts';
-import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
-import { ContentError, formatIssue } from '../src/build/content/errors.ts';
+import {
+  type CompileOptions,
+  type ContentFiles,
+  compileContent,
+  type RenderedBodies,
+} from '../src/build/content/compile.ts';
+import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
+import { emitDeployment } from '../src/build/emit.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { contentFolderName, readContentFolder } from './content-folder.ts';
+import { contentProblemLines, problemLine } from './problem-report.ts';
+import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
 
@@ -27,13 +35,21 @@ export interface ContentBuild {
   report: BuildReport;
 }
 
+/** How the build reports its progress and renders the posts' Markdown (the dev server keeps a cache). */
+export interface BuildSteps {
+  progress?: Progress;
+  render?: (files: ContentFiles) => Promise<RenderedBodies>;
+}
+
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
   options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+  { progress = SILENT, render = (files) => renderPosts(files, undefined, progress) }: BuildSteps = {},
 ): Promise<ContentBuild> {
-  const files = await readContentFolder(contentDir);
-  const rendered = await renderPosts(files);
+  const files = await readContentFolder(contentDir, progress);
+  const rendered = await render(files);
+  progress.step('compile', '');
   return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
 }
 
@@ -64,40 +80,46 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(`folio build: ${error.message} (--help lists the options)`);
     return 2;
   }
-  const { contentDir, outDir, verbose, ...compile } = options;
-  const folderProblem = await contentFolderProblem(contentDir);
-  if (folderProblem) {
-    console.error(`folio: ${folderProblem} (set --content DIR or FOLIO_CONTENT)`);
+  const { contentDir, outDir, verbose, check, format, ...compile } = options;
+  const fail = (lines: readonly string[]) => {
+    // Annotations are workflow commands, which GitHub reads from standard output.
+    (format === 'github' ? console.log : console.error)(lines.join('\n'));
     return 1;
-  }
+  };
+  const folderProblem = await contentFolderProblem(contentDir);
+  if (folderProblem)
+    return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
+  const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile);
+    const { data, layout, report } = await buildContent(contentDir, compile, { progress });
     const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
-    await writeDeployment(data, { baseUrl, policy }, outDir);
+    if (check) {
+      progress.step('check', 'bodies');
+      await emitDeployment(data, { baseUrl, policy }, () => progress.advance());
+    } else await writeDeployment(data, { baseUrl, policy }, outDir, progress);
+    progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
     const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
-    console.log(`folio: built ${counts} ${where} for ${baseUrl} into ${outDir} in ${ms} ms`);
+    console.log(
+      check
+        ? `folio: checked ${counts} ${where}: no problems, nothing written (${ms} ms)`
+        : `folio: built ${counts} ${where} for ${baseUrl} into ${outDir} in ${ms} ms`,
+    );
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose))
       console.log(line.startsWith(' ') ? line : `folio: ${line}`);
     return 0;
   } catch (error) {
-    if (error instanceof ContentError) {
-      console.error(`folio: the content in ${contentDir} has ${error.issues.length} problem(s):`);
-      for (const issue of error.issues) console.error(`  ${formatIssue(issue)}`);
-      return 1;
-    }
-    if (error instanceof RangeError) {
-      console.error(`folio: ${error.message}`);
-      return 1;
-    }
+    progress.done();
+    if (error instanceof ContentError)
+      return fail(await contentProblemLines(error.issues, contentDir, format));
+    if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
     const { code, path } = error as NodeJS.ErrnoException;
     if (!code || !path) throw error;
-    console.error(`folio: cannot read or write ${path} (${code})`);
-    return 1;
+    return fail([problemLine(`cannot read or write ${path} (${code})`, format)]);
   }
 }
 

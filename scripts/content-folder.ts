@@ -2,6 +2,7 @@ import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ContentFiles, UnreadableFile } from '../src/build/content/files.ts';
 import { MAX_FILE_BYTES } from '../src/build/content/limits.ts';
+import { type Progress, SILENT } from './progress.ts';
 
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -11,7 +12,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * that start with a dot), keyed by its `/`-separated relative path. A file that is not UTF-8 or
  * larger than the limit is kept as the reason, for the compiler to report by name.
  */
-export async function readContentFolder(dir: string): Promise<ContentFiles> {
+export async function readContentFolder(dir: string, progress: Progress = SILENT): Promise<ContentFiles> {
+  progress.step('read', 'files');
   const files = new Map<string, string | UnreadableFile>();
   const visited = new Set<string>();
   async function walk(folder: string, prefix: string): Promise<void> {
@@ -26,8 +28,10 @@ export async function readContentFolder(dir: string): Promise<ContentFiles> {
       const path = join(folder, entry.name);
       const kind = entry.isSymbolicLink() ? await linkTarget(path) : entry;
       if (kind?.isDirectory()) await walk(path, `${prefix}${entry.name}/`);
-      else if (kind?.isFile() && CONTENT_FILE.test(entry.name))
+      else if (kind?.isFile() && CONTENT_FILE.test(entry.name)) {
         files.set(`${prefix}${entry.name}`, await readText(path));
+        progress.advance();
+      }
     }
   }
   await walk(dir, '');

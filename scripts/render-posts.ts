@@ -8,14 +8,16 @@ import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/bu
 import { markdownBody } from '../src/build/content/front-matter.ts';
 import { toMarkdown } from '../src/build/content/mdx.ts';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
+import { type Progress, SILENT } from './progress.ts';
 
-type Job = [file: string, text: string][];
+export type Job = [file: string, text: string][];
 
 const POST_FILE = /^blog\/.+\.mdx?$/;
 
-function render(job: Job): [string, string][] {
+export function render(job: Job, progress: Progress = SILENT): [string, string][] {
   return job.flatMap(([file, text]) => {
     const body = markdownBody(text);
+    progress.advance();
     return body === undefined ? [] : [[file, renderMarkdown(toMarkdown(file, body).markdown)]];
   });
 }
@@ -32,14 +34,30 @@ function inWorker(job: Job): Promise<[string, string][]> {
   });
 }
 
-export async function renderPosts(files: ContentFiles, parallelFrom = 1000): Promise<RenderedBodies> {
-  const posts: Job = [...files].flatMap(([file, text]) =>
+/** The blog posts among the files, with their text. */
+export function postsIn(files: ContentFiles): Job {
+  return [...files].flatMap(([file, text]) =>
     POST_FILE.test(file) && !isIgnoredPath(file) && typeof text === 'string' ? [[file, text]] : [],
   );
+}
+
+export async function renderPosts(
+  files: ContentFiles,
+  parallelFrom = 1000,
+  progress: Progress = SILENT,
+): Promise<RenderedBodies> {
+  const posts = postsIn(files);
   if (posts.length < parallelFrom) return new Map();
-  const theirs = inWorker(posts.filter((_, i) => i % 2 === 1));
-  const ours = render(posts.filter((_, i) => i % 2 === 0));
-  return new Map([...ours, ...(await theirs)]);
+  progress.step('render', 'posts', posts.length);
+  const theirJob = posts.filter((_, i) => i % 2 === 1);
+  const theirs = inWorker(theirJob);
+  const ours = render(
+    posts.filter((_, i) => i % 2 === 0),
+    progress,
+  );
+  const rendered = new Map([...ours, ...(await theirs)]);
+  progress.advance(theirJob.length);
+  return rendered;
 }
 
 if (!isMainThread) parentPort?.postMessage(render(workerData as Job));

@@ -8,16 +8,19 @@ import { dirname, join } from 'node:path';
 import type { SiteData } from '../src/build/data/types.ts';
 import { type EmitOptions, emitDeployment } from '../src/build/emit.ts';
 import { BODIES_PREFIX, type Manifest } from '../src/core/deployment.ts';
+import { type Progress, SILENT } from './progress.ts';
 
 export async function writeDeployment(
   data: SiteData,
   options: EmitOptions,
   outDir: string,
+  progress: Progress = SILENT,
 ): Promise<Manifest> {
   const fresh = `${outDir}.building-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
   const made = new Set<string>();
+  progress.step('write', 'bodies');
   try {
     const manifest = await emitDeployment(data, options, async (key, body) => {
       const file = join(fresh, BODIES_PREFIX, key);
@@ -27,6 +30,7 @@ export async function writeDeployment(
         made.add(folder);
       }
       await writeFile(file, body);
+      progress.advance();
     });
     const hadPrevious = await rename(outDir, previous).then(
       () => true,

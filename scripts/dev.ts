@@ -1,0 +1,172 @@
+/**
+ * `npm run dev`: serves the blog from memory with the real handler, rebuilds when a file in the
+ * content folder changes, swaps the new deployment in at once, and reloads open pages. A content
+ * problem is printed (one line each) and shown as the page, while the API, the MCP server and the
+ * other bodies keep answering from the last good build. Same options as the build
+ * ($FOLIO_CONTENT, --content DIR, ...); the port is $PORT (default 8787).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { resolve } from 'node:path';
+import { createServerAdapter, Response } from '@whatwg-node/server';
+import { watch } from 'chokidar';
+import { ratePolicyFromEnv } from '../src/adapters/env.ts';
+import { ContentError } from '../src/build/content/errors.ts';
+import { emitDeployment } from '../src/build/emit.ts';
+import type { Manifest } from '../src/core/deployment.ts';
+import { createHandler, type Handler } from '../src/handler.ts';
+import { buildContent } from './build.ts';
+import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
+import { contentProblemLines } from './problem-report.ts';
+import { cachedRenderer } from './render-cache.ts';
+
+/** The dev server's own paths: the page-reload events and the script that listens to them. */
+const EVENTS_PATH = '/_folio-dev/events';
+const RELOAD_SCRIPT = `<script>new EventSource(${JSON.stringify(EVENTS_PATH)}).onmessage = () => location.reload();</script>`;
+
+/** What the server answers from: the last good build, and the problems of the latest one, if any. */
+interface DevState {
+  handler: Handler | undefined;
+  problems: readonly string[];
+}
+
+async function main(): Promise<number> {
+  let options: BuildOptions;
+  try {
+    const command = parseBuildArgs(process.argv.slice(2), process.env, resolve(import.meta.dirname, '..'));
+    if (command.help) {
+      console.log('Usage: npm run dev -- [build options]; $PORT sets the port (default 8787)');
+      return 0;
+    }
+    options = command.options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`folio dev: ${error.message} (--help lists the options)`);
+    return 2;
+  }
+  const port = Number(process.env.PORT || 8787);
+  const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
+  const state: DevState = { handler: undefined, problems: [] };
+  const reloads = new Set<ServerResponse>();
+  const rebuild = rebuilder(options, baseUrl, state, () => {
+    for (const client of reloads) client.write('data: reload\n\n');
+  });
+  await rebuild();
+  watch(options.contentDir, { ignoreInitial: true, ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path) }).on(
+    'all',
+    () => void rebuild(),
+  );
+  const server = createServer(devListener(state, reloads));
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(`folio dev: cannot listen on port ${port} (${error.code ?? error.message})`);
+    process.exit(1);
+  });
+  server.listen(port, () => console.log(`folio dev: serving ${options.contentDir} on ${baseUrl}`));
+  return 0;
+}
+
+/** Rebuilds on demand; changes that arrive during a build start one more build after it. */
+function rebuilder(options: BuildOptions, baseUrl: string, state: DevState, changed: () => void) {
+  const render = cachedRenderer();
+  const policy = ratePolicyFromEnv(process.env);
+  let running: Promise<void> | undefined;
+  let again = false;
+  async function build() {
+    const started = performance.now();
+    try {
+      const { data } = await buildContent(options.contentDir, options, { render });
+      const { manifest, bodies } = await inMemory(data, baseUrl, policy);
+      // One assignment: a request sees the old deployment or the new one, never a mix.
+      state.handler = createHandler({ manifest, source: { read: async (key) => bodies.get(key) ?? null } });
+      state.problems = [];
+      console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
+    } catch (error) {
+      state.problems = await problemsOf(error, options.contentDir);
+      console.error(state.problems.join('\n'));
+    }
+    changed();
+  }
+  return async function rebuild(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = build().finally(() => {
+      running = undefined;
+      if (again) {
+        again = false;
+        void rebuild();
+      }
+    });
+    return running;
+  };
+}
+
+/** A content problem, or a file that vanished mid-read (an editor saving by rename): one line each. */
+async function problemsOf(error: unknown, contentDir: string): Promise<string[]> {
+  if (error instanceof ContentError) return contentProblemLines(error.issues, contentDir, 'text');
+  const { code, path } = error as NodeJS.ErrnoException;
+  if (!code || !path) throw error;
+  return [`folio: cannot read ${path} (${code})`];
+}
+
+async function inMemory(
+  data: Parameters<typeof emitDeployment>[0],
+  baseUrl: string,
+  policy: Parameters<typeof emitDeployment>[1]['policy'],
+): Promise<{ manifest: Manifest; bodies: Map<string, Uint8Array> }> {
+  const bodies = new Map<string, Uint8Array>();
+  const encoder = new TextEncoder();
+  const manifest = await emitDeployment(data, { baseUrl, policy }, (key, body) => {
+    bodies.set(key, typeof body === 'string' ? encoder.encode(body) : body);
+  });
+  return { manifest, bodies };
+}
+
+function devListener(state: DevState, reloads: Set<ServerResponse>) {
+  const adapter = createServerAdapter(async (request) => {
+    const isPage = isPageRequest(request);
+    if (!state.handler || (isPage && state.problems.length > 0)) return problemPage(state.problems);
+    const response = await state.handler.fetch(request);
+    return isPage && response.headers.get('content-type')?.startsWith('text/html')
+      ? withReloadScript(response)
+      : response;
+  });
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (req.url === EVENTS_PATH) {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      res.write(': connected\n\n');
+      reloads.add(res);
+      req.once('close', () => reloads.delete(res));
+      return;
+    }
+    // The dev server serves bodies as they are, so the reload script can go into pages.
+    delete req.headers['accept-encoding'];
+    return adapter(req, res);
+  };
+}
+
+function isPageRequest(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  const api = pathname.startsWith('/api/') || pathname === '/mcp';
+  return !api && (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+async function withReloadScript(response: Response): Promise<Response> {
+  const html = (await response.text()).replace('</body>', `${RELOAD_SCRIPT}</body>`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(html, { status: response.status, headers });
+}
+
+function problemPage(problems: readonly string[]): Response {
+  const escape = (text: string) =>
+    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+  const items = problems.map((line) => `<li><code>${escape(line.trim())}</code></li>`).join('');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><main><h1>The content has problems</h1><ul>${items}</ul><p>Fix the files and this page reloads.</p></main>${RELOAD_SCRIPT}</body></html>`;
+  return new Response(html, {
+    status: 500,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
+}
+
+process.exitCode = await main();

@@ -1,0 +1,72 @@
+/**
+ * How the build and check commands print problems: plain lines for people, or GitHub Actions
+ * annotations (`--format github`) that point at the file and, for a front-matter or YAML field,
+ * its line.
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { type ContentIssue, formatIssue } from '../src/build/content/errors.ts';
+
+export const REPORT_FORMATS = ['text', 'github'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** The lines that report a content folder's problems, in the given format. */
+export async function contentProblemLines(
+  issues: readonly ContentIssue[],
+  contentDir: string,
+  format: ReportFormat,
+): Promise<string[]> {
+  if (format === 'text')
+    return [
+      `folio: the content in ${contentDir} has ${issues.length} problem(s):`,
+      ...issues.map((issue) => `  ${formatIssue(issue)}`),
+    ];
+  return Promise.all(issues.map((issue) => issueAnnotation(issue, contentDir)));
+}
+
+/** One problem that is not about a file, such as a missing folder, in the given format. */
+export function problemLine(message: string, format: ReportFormat): string {
+  return format === 'text' ? `folio: ${message}` : `::error::${escapeData(`folio: ${message}`)}`;
+}
+
+async function issueAnnotation(issue: ContentIssue, contentDir: string): Promise<string> {
+  const path = join(contentDir, issue.file);
+  const line = fieldLine(await readFile(path, 'utf8').catch(() => ''), issue.file, issue.field);
+  const where = [`file=${escapeProperty(annotationPath(path, issue.file))}`];
+  if (line !== undefined) where.push(`line=${line}`);
+  return `::error ${where.join(',')}::${escapeData(formatIssue(issue))}`;
+}
+
+/** Relative to the working folder (the repository in a CI job) when the file is inside it, else to the content folder. */
+function annotationPath(path: string, file: string): string {
+  const fromHere = relative(process.cwd(), path);
+  return fromHere.startsWith('..') || isAbsolute(fromHere) ? file : fromHere.split(sep).join('/');
+}
+
+/**
+ * The 1-based line of a top-level field: in the front matter of a Markdown file, anywhere in a
+ * YAML file. Nothing for a problem that is not about one field (such as the file name).
+ */
+export function fieldLine(text: string, file: string, field: string): number | undefined {
+  const key = /^[A-Za-z_][\w-]*/.exec(field)?.[0];
+  if (!key) return undefined;
+  const lines = text.split(/\r?\n/);
+  const yaml = /\.ya?ml$/.test(file);
+  if (!yaml && lines[0]?.replace(/^\uFEFF/, '').trim() !== '---') return undefined;
+  const keyLine = new RegExp(`^["']?${key}["']?\\s*:`);
+  for (let i = yaml ? 0 : 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (!yaml && line.trim() === '---') return undefined;
+    if (keyLine.test(line)) return i + 1;
+  }
+  return undefined;
+}
+
+/** GitHub's workflow-command escaping: a message keeps to one line. */
+function escapeData(text: string): string {
+  return text.replaceAll('%', '%25').replaceAll('\r', '%0D').replaceAll('\n', '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replaceAll(':', '%3A').replaceAll(',', '%2C');
+}
