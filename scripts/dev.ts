@@ -14,6 +14,7 @@ import { ContentError } from '../src/build/content/errors.ts';
 import { emitDeployment } from '../src/build/emit.ts';
 import type { Manifest } from '../src/core/deployment.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
+import { escapeHtml } from '../src/site/html.ts';
 import { buildContent } from './build.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
 import { contentProblemLines } from './problem-report.ts';
@@ -159,9 +160,7 @@ async function withReloadScript(response: Response): Promise<Response> {
 }
 
 function problemPage(problems: readonly string[]): Response {
-  const escape = (text: string) =>
-    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-  const items = problems.map((line) => `<li><code>${escape(line.trim())}</code></li>`).join('');
+  const items = problems.map((line) => `<li><code>${escapeHtml(line.trim())}</code></li>`).join('');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Content problems</title></head><body><main><h1>The content has problems</h1><ul>${items}</ul><p>Fix the files and this page reloads.</p></main>${RELOAD_SCRIPT}</body></html>`;
   return new Response(html, {
     status: 500,

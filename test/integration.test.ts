@@ -1,6 +1,4 @@
 /** The real Node and Bun servers over real sockets, driven by undici. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtBaseUrl, type RunningServer, startBun, startNode } from './support/server.ts';
