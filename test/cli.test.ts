@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callTool } from './support/mcp.ts';
 import { OLDEST_NODE, oldestNode } from './support/node18.ts';
 import { freePort, ROOT, type RunningServer, startNode } from './support/server.ts';
 
@@ -82,23 +83,9 @@ async function api(path: string): Promise<{ status: number; text: string; header
 }
 
 async function searchTool(args: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-06-18',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'search_blog_posts', arguments: args },
-    }),
-  });
-  const message = await response.json();
-  expect(message.result?.isError ?? false).toBe(false);
-  return message.result.structuredContent;
+  const result = await callTool(server.url, 'search_blog_posts', args);
+  expect(result.isError ?? false).toBe(false);
+  return result.structuredContent;
 }
 
 const day = (iso: string) => iso.slice(0, 10);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from './support/data.ts';
+import { callTool } from './support/mcp.ts';
 import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';
 
 /** The newest English post of the generated corpus, and the one before it. */
@@ -48,24 +49,8 @@ async function apiTitle(): Promise<string | undefined> {
 }
 
 async function searchTitles(query: string): Promise<string[]> {
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json, text/event-stream',
-      'MCP-Protocol-Version': '2025-06-18',
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: 'search_blog_posts', arguments: { query, lang: 'en' } },
-    }),
-  });
-  const message = (await response.json()) as {
-    result: { structuredContent: { results: { title: string }[] } };
-  };
-  return message.result.structuredContent.results.map((result) => result.title);
+  const { structuredContent } = await callTool(server.url, 'search_blog_posts', { query, lang: 'en' });
+  return (structuredContent.results as { title: string }[]).map((result) => result.title);
 }
 
 /** Polls until `check` holds; returns how long it took. */
