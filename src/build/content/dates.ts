@@ -22,17 +22,6 @@ export function parseDate(value: string): ParsedDate | null {
   if (!parts) return null;
   const number = (name: string) => Number(parts[name] ?? 0);
   if (number('offsetHours') > 23 || number('offsetMinutes') > 59) return null;
-  const local = new Date(
-    Date.UTC(
-      number('year'),
-      number('month') - 1,
-      number('day'),
-      number('hour'),
-      number('minute'),
-      number('second'),
-    ),
-  );
-  // Date.UTC rolls impossible values over (2026-02-30 becomes March 2nd): refuse them instead.
   const written = [
     number('year'),
     number('month') - 1,
@@ -40,7 +29,9 @@ export function parseDate(value: string): ParsedDate | null {
     number('hour'),
     number('minute'),
     number('second'),
-  ];
+  ] as const;
+  const local = new Date(Date.UTC(...written));
+  // Date.UTC rolls impossible values over (2026-02-30 becomes March 2nd): refuse them instead.
   const read = [
     local.getUTCFullYear(),
     local.getUTCMonth(),
