@@ -33,6 +33,15 @@ export async function startProcess(
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return runningServer(child, url, timeoutMs);
+}
+
+/** A spawned server with its output kept, once it answers at `url`; stopped if it never does. */
+export async function runningServer(
+  child: ChildProcess,
+  url: string,
+  timeoutMs: number,
+): Promise<RunningServer> {
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));

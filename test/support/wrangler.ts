@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
-import { freePort, ROOT, type RunningServer, stopProcess, waitUntilAnswering } from './server.ts';
+import { freePort, ROOT, type RunningServer, runningServer } from './server.ts';
 
 const WRANGLER = resolve(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 
@@ -73,15 +73,5 @@ export async function startWranglerDev(project: WranglerProject): Promise<Runnin
     env: offlineEnv(project),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let log = '';
-  child.stdout?.on('data', (chunk) => (log += chunk));
-  child.stderr?.on('data', (chunk) => (log += chunk));
-  const server: RunningServer = { url, output: () => log, stop: () => stopProcess(child) };
-  try {
-    await waitUntilAnswering(url, child, server.output, 60_000);
-    return server;
-  } catch (error) {
-    await server.stop();
-    throw error;
-  }
+  return runningServer(child, url, 60_000);
 }
