@@ -123,7 +123,7 @@ function objectText(members: Members): string {
 }
 
 /** A request body, with the id token it sends when it is a JSON object with an id. */
-type Body = { text: string | Uint8Array; id?: string };
+type Body = { text: BodyInit; id?: string | undefined };
 
 /** Mostly well-formed requests and notifications, with any method and params. */
 const wellFormedMembers = fc
