@@ -3,12 +3,13 @@
  * thread renders the rest. Each body renders the same wherever it runs, so the output is identical.
  * Starting the worker costs about a second, so small blogs render inline in compileContent.
  */
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/build/content/files.ts';
 import { markdownBody } from '../src/build/content/front-matter.ts';
 import { toMarkdown } from '../src/build/content/mdx.ts';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
 import { type Progress, SILENT } from './progress.ts';
+import { tsWorker } from './ts-worker.ts';
 
 export type Job = [file: string, text: string][];
 
@@ -22,13 +23,9 @@ export function render(job: Job, progress: Progress = SILENT): [string, string][
   });
 }
 
-/** Workers do not inherit the TypeScript loader, so the worker registers it before loading this file. */
-const WORKER_SOURCE = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then(({ tsImport }) => tsImport(${JSON.stringify(import.meta.url)}, ${JSON.stringify(import.meta.url)}));`;
-
 function inWorker(job: Job): Promise<[string, string][]> {
   return new Promise((done, fail) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: job });
+    const worker = tsWorker(import.meta.url, job);
     worker.once('message', done);
     worker.once('error', fail);
   });

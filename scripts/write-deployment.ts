@@ -3,12 +3,14 @@
  * target, which replaces the previous output only once complete. A failed build leaves the
  * previous output as it was.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { SiteData } from '../src/build/data/types.ts';
 import { type EmitOptions, emitDeployment } from '../src/build/emit.ts';
 import { BODIES_PREFIX, type Manifest } from '../src/core/deployment.ts';
+import { fileWriter } from './file-writer.ts';
 import { type Progress, SILENT } from './progress.ts';
+import { indexSearchInWorker } from './search-indexer.ts';
 
 export async function writeDeployment(
   data: SiteData,
@@ -19,19 +21,17 @@ export async function writeDeployment(
   const fresh = `${outDir}.building-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
   await rm(fresh, { recursive: true, force: true });
-  const made = new Set<string>();
   progress.step('write', 'bodies');
+  const files = fileWriter();
   try {
-    const manifest = await emitDeployment(data, options, async (key, body) => {
-      const file = join(fresh, BODIES_PREFIX, key);
-      const folder = dirname(file);
-      if (!made.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        made.add(folder);
-      }
-      await writeFile(file, body);
-      progress.advance();
-    });
+    const manifest = await emitDeployment(
+      data,
+      { indexSearch: indexSearchInWorker, ...options },
+      (key, body) => {
+        progress.advance();
+        return files.write(join(fresh, BODIES_PREFIX, key), body);
+      },
+    ).finally(files.close);
     const hadPrevious = await rename(outDir, previous).then(
       () => true,
       (error: NodeJS.ErrnoException) => {

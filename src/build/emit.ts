@@ -19,6 +19,7 @@ import {
   SLOTS,
   searchIndexKey,
 } from '../core/deployment.ts';
+import { PATHS } from '../core/paths.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -27,7 +28,9 @@ import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
-import { buildSearchIndex } from './search-index.ts';
+import { type SearchIndexer, searchDocuments, serializeSearchIndexes } from './search-index.ts';
+import { llmsFullHeader } from './site/llms.ts';
+import { TEXT_TYPE } from './site/representation.ts';
 import { siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
@@ -36,6 +39,8 @@ export type Sink = (key: string, body: Uint8Array | string) => void | Promise<vo
 export interface EmitOptions {
   baseUrl: string;
   policy: RateLimitPolicy;
+  /** Indexes the posts for MCP search while the pages are made (by default on this thread, first). */
+  indexSearch?: SearchIndexer;
 }
 
 const encoder = new TextEncoder();
@@ -45,6 +50,8 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
+  const indexSearch = options.indexSearch ?? serializeSearchIndexes;
+  const searchIndexes = indexSearch(searchDocuments(data.posts, data.site.languages, baseUrl));
 
   await write('/api/index.json', api.index.body().bytes);
   const lists: Record<string, ListFacts> = {};
@@ -63,11 +70,14 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   ];
   for (const [path, resource] of documents) await write(path, resource.body().bytes);
 
-  const site = siteBodies(data, { baseUrl, policy: options.policy, index: api.index.value() });
-  for (const page of site.pages) {
+  const site = siteBodies(data, { baseUrl, policy: options.policy, api });
+  const everyPostInFull = [llmsFullHeader(data)];
+  for (const page of site.pages()) {
     await sink(pageFileKey(bodyKey(page.path) as string), page.html);
     await write(page.twinPath, page.markdown);
+    if (page.post) everyPostInFull.push(page.markdown);
   }
+  await write(PATHS.llmsFullTxt, everyPostInFull.join('\n'));
   for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
   for (const lang of data.site.languages) {
     for (const status of ERROR_STATUSES) {
@@ -78,8 +88,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   }
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
-  const indexes = buildSearchIndex(data.posts, data.site.languages, baseUrl);
-  for (const [lang, index] of Object.entries(indexes)) await sink(searchIndexKey(lang), index);
+  for (const [lang, index] of Object.entries(await searchIndexes)) await sink(searchIndexKey(lang), index);
 
   const manifest: Manifest = {
     format: 1,
@@ -90,12 +99,15 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
     gone: [...data.gone],
     deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
     lists,
-    documents: Object.fromEntries(
-      Object.entries(site.documents).map(([path, { type, link }]) => [
-        path,
-        link ? { type, link } : { type },
-      ]),
-    ),
+    documents: {
+      [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
+      ...Object.fromEntries(
+        Object.entries(site.documents).map(([path, { type, link }]) => [
+          path,
+          link ? { type, link } : { type },
+        ]),
+      ),
+    },
     pageLinks: site.pageLinks,
     mcp: {
       title: data.site.name,

@@ -35,16 +35,33 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
   };
 }
 
-/** One index for each of `languages` (the content's languages), each holding that language's posts. */
-export function buildSearchIndex<L extends string>(
+/** What the index holds of each post, by language: plain data, so another thread can index it. */
+export type SearchDocuments = Record<string, IndexedPost[]>;
+
+export function searchDocuments<L extends string>(
   posts: readonly PostRecord<L>[],
   languages: readonly L[],
   baseUrl: string,
-): Record<L, string> {
-  const indexFor = (lang: L) => {
+): SearchDocuments {
+  return Object.fromEntries(
+    languages.map((lang) => [
+      lang,
+      posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)),
+    ]),
+  );
+}
+
+/** One serialized index per language, each holding that language's posts. */
+export function serializeSearchIndexes(documents: SearchDocuments): Record<string, string> {
+  const indexOf = (posts: IndexedPost[]) => {
     const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
-    index.addAll(posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)));
+    index.addAll(posts);
     return JSON.stringify(index);
   };
-  return Object.fromEntries(languages.map((lang) => [lang, indexFor(lang)])) as Record<L, string>;
+  return Object.fromEntries(Object.entries(documents).map(([lang, posts]) => [lang, indexOf(posts)]));
 }
+
+/** How the build turns the documents into indexes: here, or on another thread. */
+export type SearchIndexer = (
+  documents: SearchDocuments,
+) => Record<string, string> | Promise<Record<string, string>>;

@@ -7,7 +7,7 @@ import type { ErrorStatus } from '../core/deployment.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
-import { createApiResources } from './api/resources.ts';
+import type { ApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import { JSON_TYPE } from './prerender.ts';
@@ -24,9 +24,9 @@ import {
 import { errorRepresentation, type SiteError } from './site/errors.ts';
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
-import { llmsFullTxt, llmsTxt } from './site/llms.ts';
+import { llmsTxt } from './site/llms.ts';
 import { buildOpenApi } from './site/openapi.ts';
-import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
+import { pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
 import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from './site/representation.ts';
@@ -35,7 +35,7 @@ import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 export interface SiteContext {
   baseUrl: string;
   policy: RateLimitPolicy;
-  index: ApiIndex;
+  api: ApiResources;
 }
 
 export interface PageBodies {
@@ -43,6 +43,8 @@ export interface PageBodies {
   twinPath: string;
   html: string;
   markdown: string;
+  /** A post's page: its twin is also part of llms-full.txt. */
+  post: boolean;
 }
 
 export interface DocumentBody {
@@ -59,11 +61,13 @@ const ERRORS: Record<ErrorStatus, SiteError['code']> = {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 export function siteBodies(data: SiteData, context: SiteContext) {
-  const { baseUrl, policy, index } = context;
+  const { baseUrl, policy, api } = context;
+  const index: ApiIndex = api.index.value();
   const layout: LayoutContext = { site: data.site, baseUrl };
   const { langRoot } = siteLinks(data.site.languages);
   const tools = toolDescriptors(data.site.languages);
   const { pages: content, posts } = contentPages(data);
+  const postPages = new Set(posts);
   const portals = data.site.languages.map((lang) =>
     portalPage(lang, { data, baseUrl, policy, index, tools }),
   );
@@ -72,20 +76,23 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const pageLinks: Record<string, string> = {};
   for (const home of homes) pageLinks[home] = apiCatalogLink(baseUrl);
 
-  const pages: PageBodies[] = [...content, ...portals].map((page: Page) => ({
-    path: page.canonical.path,
-    twinPath: markdownTwinPath(page.canonical.path),
-    html: pageHtml(page, layout),
-    markdown: pageMarkdown(page, baseUrl),
-  }));
+  /** Each page rendered when it is reached, so a large blog's pages are never all in memory at once. */
+  function* pages(): Generator<PageBodies> {
+    for (const page of [...content, ...portals])
+      yield {
+        path: page.canonical.path,
+        twinPath: markdownTwinPath(page.canonical.path),
+        html: pageHtml(page, layout),
+        markdown: pageMarkdown(page, baseUrl),
+        post: postPages.has(page),
+      };
+  }
 
   const skill = skillMarkdown(data, baseUrl, tools, policy);
   const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };
-  const api = createApiResources(data, baseUrl, policy);
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
     [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl), type: TEXT_TYPE },
-    [PATHS.llmsFullTxt]: { text: llmsFullTxt(data, posts, baseUrl), type: TEXT_TYPE },
     [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
     [PATHS.apiCatalog]: {
       text: json(apiCatalog(baseUrl)),

@@ -1,4 +1,7 @@
-/** Every API resource of a site, each serialized on first use and kept. */
+/**
+ * Every API resource of a site, each made when asked for and not kept: the build writes each once,
+ * and a large blog's lists would otherwise all stay in memory until the end.
+ */
 
 import {
   endpointsFor,
@@ -10,7 +13,7 @@ import {
 import type { ApiIndex, Post } from '../../core/schemas.ts';
 import { compareText } from '../data/order.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { once, type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../prerender.ts';
+import { type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../prerender.ts';
 import { buildApiIndex, type RateLimitPolicy } from './index-document.ts';
 import {
   postsIn,
@@ -33,13 +36,11 @@ export interface ListResource<T> {
 }
 
 function resource<T>(make: () => T): Resource<T> {
-  const value = once(make);
-  return { value, body: once(() => prerenderJson(value())) };
+  return { value: make, body: () => prerenderJson(make()) };
 }
 
 function listResource<T>(make: () => T[]): ListResource<T> {
-  const value = once(make);
-  return { value, body: once(() => prerenderList(value())) };
+  return { value: make, body: () => prerenderList(make()) };
 }
 
 export type ApiResource =

@@ -5,8 +5,6 @@ import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { nativeName } from './i18n.ts';
 import { siteLinks } from './links.ts';
-import type { Page } from './page.ts';
-import { pageMarkdown } from './page.ts';
 
 /** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
 const item = (page: { title: string; path: string; description: string }, baseUrl: string) =>
@@ -58,8 +56,7 @@ ${optional.join('\n')}
 `;
 }
 
-/** Every published post in full, as its Markdown twin, one after another. */
-export function llmsFullTxt(data: SiteData, posts: readonly Page[], baseUrl: string): string {
-  const header = `# ${data.site.name}: every post in full\n\n> ${data.site.description}\n`;
-  return [header, ...posts.map((page) => pageMarkdown(page, baseUrl))].join('\n');
+/** The opening of llms-full.txt, which goes on with every published post's Markdown twin, one after another. */
+export function llmsFullHeader(data: SiteData): string {
+  return `# ${data.site.name}: every post in full\n\n> ${data.site.description}\n`;
 }

@@ -2,7 +2,7 @@
 
 import { CACHE_PUBLIC } from '../../http/api-headers.ts';
 import type { HeaderMap } from '../../http/cors.ts';
-import { once, type Prerendered, prerender } from '../prerender.ts';
+import { type Prerendered, prerender } from '../prerender.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
@@ -17,7 +17,7 @@ export interface Representation {
 const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
 
 export function represent(text: string, contentType: string, extra: HeaderMap = {}): Representation {
-  const body = prerender(text, contentType);
+  const body = prerender(text);
   const headers: HeaderMap = {
     'content-type': contentType,
     'cache-control': CACHE_PUBLIC,
@@ -26,11 +26,4 @@ export function represent(text: string, contentType: string, extra: HeaderMap = 
   };
   if (contentType === MARKDOWN_TYPE) headers['x-markdown-tokens'] = estimateTokens(text);
   return { body, headers };
-}
-
-/** The representation made on first use and kept for every later request. */
-export function lazily(
-  make: () => [text: string, contentType: string, extra?: HeaderMap],
-): () => Representation {
-  return once(() => represent(...make()));
 }

@@ -1,0 +1,38 @@
+/** The build's file writer: every file lands, in order, and a failed write fails the build with its code and path. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileWriter } from '../scripts/file-writer.ts';
+
+let folder: string;
+beforeEach(() => {
+  folder = mkdtempSync(join(tmpdir(), 'folio-writer-'));
+});
+afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+describe('fileWriter', () => {
+  it('writes every file, strings and bytes, in nested folders, past its batch limits', async () => {
+    const writer = fileWriter();
+    const big = new Uint8Array(1024 * 1024).fill(7);
+    for (let i = 0; i < 24; i++) await writer.write(join(folder, `deep/${i % 3}/big-${i}.bin`), big);
+    for (let i = 0; i < 500; i++) await writer.write(join(folder, `small/${i}.txt`), `body ${i}`);
+    await writer.write(join(folder, 'small/0.txt'), 'written last, wins');
+    await writer.close();
+    expect(readFileSync(join(folder, 'deep/2/big-23.bin'))).toEqual(Buffer.from(big));
+    expect(readFileSync(join(folder, 'small/499.txt'), 'utf8')).toBe('body 499');
+    expect(readFileSync(join(folder, 'small/0.txt'), 'utf8')).toBe('written last, wins');
+  });
+
+  it('fails with the file system error, its code and its path', async () => {
+    writeFileSync(join(folder, 'taken'), 'a file where a folder is needed');
+    const writer = fileWriter();
+    await writer.write(join(folder, 'taken/inside/page.html'), '<p>');
+    const failure = await writer.close().then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error,
+    );
+    expect(failure?.code).toMatch(/^(ENOTDIR|EEXIST)$/);
+    expect(failure?.path).toContain(join(folder, 'taken'));
+  });
+});
