@@ -12,6 +12,7 @@ import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from '.
 import { ContentError, type ContentIssue } from './errors.ts';
 import type { ContentFiles, RenderedBodies } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
+import type { FrontMatterSplitter } from './front-matter.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { ContentReader } from './reader.ts';
@@ -34,6 +35,8 @@ export interface CompileOptions {
   folderName?: string;
   /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
   rendered?: RenderedBodies;
+  /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
+  splitFrontMatter?: FrontMatterSplitter;
 }
 
 export interface Compiled {
@@ -59,7 +62,7 @@ interface Context {
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
   const issues: ContentIssue[] = [];
   const report = new BuildReport();
-  const reader = new ContentReader(files, issues, report, options.strict ?? false);
+  const reader = new ContentReader(files, issues, report, options.strict ?? false, options.splitFrontMatter);
   const layout = options.layout ?? detectLayout(reader);
   if (!layout) throw new ContentError(issues);
   const layoutReader = LAYOUT_READERS[layout];

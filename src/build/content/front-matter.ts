@@ -17,6 +17,9 @@ function fence(text: string) {
   return match ? { yaml: match[1] ?? '', body: text.slice(match[0].length).trim() } : undefined;
 }
 
+/** How a Markdown file is split into its YAML front matter and body. */
+export type FrontMatterSplitter = (text: string) => Document | TextProblem;
+
 /** Splits a Markdown file into its YAML front matter and body. */
 export function splitFrontMatter(text: string): Document | TextProblem {
   const parts = fence(text);

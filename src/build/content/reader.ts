@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { compareText } from '../data/order.ts';
 import type { ContentIssue } from './errors.ts';
 import { type ContentFiles, isIgnoredPath } from './files.ts';
-import { parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
+import { type FrontMatterSplitter, parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
 import { toMarkdown } from './mdx.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
 import type { BuildReport } from './report.ts';
@@ -17,6 +17,7 @@ export class ContentReader {
     readonly issues: ContentIssue[],
     readonly report: BuildReport,
     private readonly strict: boolean,
+    private readonly split: FrontMatterSplitter = splitFrontMatter,
   ) {
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
@@ -51,7 +52,7 @@ export class ContentReader {
   ): { data: v.InferOutput<S>; body: string } | undefined {
     const text = this.text(file);
     if (text === undefined) return undefined;
-    const document = splitFrontMatter(text);
+    const document = this.split(text);
     if (this.isProblem(file, '(front matter)', document)) return undefined;
     if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
     this.checkUnknownFields(file, schema, document.data);
