@@ -31,7 +31,7 @@ import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, serializeSearchIndexes } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import { TEXT_TYPE } from './site/representation.ts';
-import { siteBodies } from './site-bodies.ts';
+import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
 export type Sink = (key: string, body: Uint8Array | string) => void | Promise<void>;
@@ -41,6 +41,8 @@ export interface EmitOptions {
   policy: RateLimitPolicy;
   /** Indexes the posts for MCP search while the pages are made (by default on this thread, first). */
   indexSearch?: SearchIndexer;
+  /** Renders each page (by default, afresh). */
+  renderPage?: PageRenderer;
 }
 
 const encoder = new TextEncoder();
@@ -70,7 +72,12 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   ];
   for (const [path, resource] of documents) await write(path, resource.body().bytes);
 
-  const site = siteBodies(data, { baseUrl, policy: options.policy, api });
+  const site = siteBodies(data, {
+    baseUrl,
+    policy: options.policy,
+    api,
+    ...(options.renderPage && { renderPage: options.renderPage }),
+  });
   const everyPostInFull = [llmsFullHeader(data)];
   for (const page of site.pages()) {
     await sink(pageFileKey(bodyKey(page.path) as string), page.html);

@@ -26,7 +26,7 @@ import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
 import { buildOpenApi } from './site/openapi.ts';
-import { pageHtml, pageMarkdown } from './site/page.ts';
+import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
 import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from './site/representation.ts';
@@ -36,7 +36,23 @@ export interface SiteContext {
   baseUrl: string;
   policy: RateLimitPolicy;
   api: ApiResources;
+  /** Renders each page (the dev server passes one that keeps the pages that did not change). */
+  renderPage?: PageRenderer;
 }
+
+/** A page's two bodies: the HTML document and its Markdown twin. */
+export interface RenderedPage {
+  html: string;
+  markdown: string;
+}
+
+/** Renders a page: the same page in the same layout always gives the same bodies. */
+export type PageRenderer = (page: Page, layout: LayoutContext) => RenderedPage;
+
+export const renderPage: PageRenderer = (page, layout) => ({
+  html: pageHtml(page, layout),
+  markdown: pageMarkdown(page, layout.baseUrl),
+});
 
 export interface PageBodies {
   path: string;
@@ -61,7 +77,7 @@ const ERRORS: Record<ErrorStatus, SiteError['code']> = {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 export function siteBodies(data: SiteData, context: SiteContext) {
-  const { baseUrl, policy, api } = context;
+  const { baseUrl, policy, api, renderPage: render = renderPage } = context;
   const index: ApiIndex = api.index.value();
   const layout: LayoutContext = { site: data.site, baseUrl };
   const { langRoot } = siteLinks(data.site.languages);
@@ -82,8 +98,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       yield {
         path: page.canonical.path,
         twinPath: markdownTwinPath(page.canonical.path),
-        html: pageHtml(page, layout),
-        markdown: pageMarkdown(page, baseUrl),
+        ...render(page, layout),
         post: postPages.has(page),
       };
   }
