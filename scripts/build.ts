@@ -21,7 +21,7 @@ import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment } from '../src/build/emit.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
-import { contentFolderName, readContentFolder } from './content-folder.ts';
+import { contentFolderName, type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
@@ -35,9 +35,10 @@ export interface ContentBuild {
   report: BuildReport;
 }
 
-/** How the build reports its progress and renders the posts' Markdown (the dev server keeps a cache). */
+/** How the build reports its progress, reads files and renders the posts' Markdown (the dev server keeps caches). */
 export interface BuildSteps {
   progress?: Progress;
+  readFile?: FileReader;
   render?: (files: ContentFiles) => Promise<RenderedBodies>;
 }
 
@@ -45,9 +46,13 @@ export interface BuildSteps {
 export async function buildContent(
   contentDir: string,
   options: Omit<CompileOptions, 'folderName' | 'rendered'>,
-  { progress = SILENT, render = (files) => renderPosts(files, undefined, progress) }: BuildSteps = {},
+  {
+    progress = SILENT,
+    readFile,
+    render = (files) => renderPosts(files, undefined, progress),
+  }: BuildSteps = {},
 ): Promise<ContentBuild> {
-  const files = await readContentFolder(contentDir, progress);
+  const files = await readContentFolder(contentDir, progress, readFile);
   const rendered = await render(files);
   progress.step('compile', '');
   return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });

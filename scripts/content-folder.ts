@@ -7,6 +7,9 @@ import { type Progress, SILENT } from './progress.ts';
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** How one file of the folder is read, by its full path (the dev server keeps files that did not change). */
+export type FileReader = (path: string) => string | UnreadableFile;
+
 /**
  * Reads every Markdown, MDX and YAML file below `dir` (following symbolic links, skipping names
  * that start with a dot), keyed by its `/`-separated relative path. A file that is not UTF-8 or
@@ -14,7 +17,11 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * synchronously: a blog is thousands of small files, and a thread-pool round trip per call
  * costs more than the read.
  */
-export async function readContentFolder(dir: string, progress: Progress = SILENT): Promise<ContentFiles> {
+export async function readContentFolder(
+  dir: string,
+  progress: Progress = SILENT,
+  readFile: FileReader = readText,
+): Promise<ContentFiles> {
   progress.step('read', 'files');
   const files = new Map<string, string | UnreadableFile>();
   const visited = new Set<string>();
@@ -29,7 +36,7 @@ export async function readContentFolder(dir: string, progress: Progress = SILENT
       const kind = entry.isSymbolicLink() ? linkTarget(path) : entry;
       if (kind?.isDirectory()) walk(path, `${prefix}${entry.name}/`);
       else if (kind?.isFile() && CONTENT_FILE.test(entry.name)) {
-        files.set(`${prefix}${entry.name}`, readText(path));
+        files.set(`${prefix}${entry.name}`, readFile(path));
         progress.advance();
       }
     }
@@ -48,7 +55,7 @@ function linkTarget(path: string) {
   }
 }
 
-function readText(path: string): string | UnreadableFile {
+export function readText(path: string): string | UnreadableFile {
   const { size } = statSync(path);
   if (size > MAX_FILE_BYTES) return { unreadable: 'too-large', bytes: size };
   const bytes = readFileSync(path);
