@@ -1,9 +1,8 @@
 import { resolve } from 'node:path';
 import { buildData } from '../../scripts/build.ts';
+import { emitIntoMemory, type MemoryDeployment } from '../../scripts/memory-deployment.ts';
 import type { SiteData } from '../../src/build/data/types.ts';
-import { emitDeployment } from '../../src/build/emit.ts';
 import type { RatePolicy } from '../../src/core/deployment.ts';
-import type { Deployment } from '../../src/handler.ts';
 import { ROOT } from './server.ts';
 
 export const FIXTURES = resolve(ROOT, 'test/fixtures');
@@ -19,15 +18,10 @@ export function sampleData(): Promise<SiteData> {
 }
 
 /** The deployment the build would write for `data`, kept in memory: the same bodies, read back by key. */
-export async function deployed(
+export function deployed(
   data: SiteData,
   baseUrl: string,
   policy: RatePolicy = { quota: 300, windowSeconds: 60 },
-): Promise<Deployment & { bodies: Map<string, Uint8Array> }> {
-  const bodies = new Map<string, Uint8Array>();
-  const encoder = new TextEncoder();
-  const manifest = await emitDeployment(data, { baseUrl, policy }, (key, body) => {
-    bodies.set(key, typeof body === 'string' ? encoder.encode(body) : body);
-  });
-  return { manifest, bodies, source: { read: async (key) => bodies.get(key) ?? null } };
+): Promise<MemoryDeployment> {
+  return emitIntoMemory(data, { baseUrl, policy });
 }
