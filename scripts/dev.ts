@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: serves the blog from memory with the real handler, rebuilds when a file in the
- * content folder changes, swaps the new deployment in at once, and reloads open pages. A content
+ * content folder changes (redoing only what the change affects: scripts/dev-build.ts), swaps the
+ * new deployment in at once, and reloads open pages. A content
  * problem is printed (one line each) and shown as the page, while the API, the MCP server and the
  * other bodies keep answering from the last good build. Same options as the build
  * ($FOLIO_CONTENT, --content DIR, ...); the port is $PORT (default 8787).
@@ -11,14 +12,11 @@ import { createServerAdapter, Response } from '@whatwg-node/server';
 import { watch } from 'chokidar';
 import { ratePolicyFromEnv } from '../src/adapters/env.ts';
 import { ContentError } from '../src/build/content/errors.ts';
-import { emitDeployment } from '../src/build/emit.ts';
-import type { Manifest } from '../src/core/deployment.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { escapeHtml } from '../src/site/html.ts';
-import { buildContent } from './build.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
+import { type DevBuilder, devBuilder } from './dev-build.ts';
 import { contentProblemLines } from './problem-report.ts';
-import { cachedRenderer } from './render-cache.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
@@ -48,14 +46,20 @@ async function main(): Promise<number> {
   const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
   const state: DevState = { handler: undefined, problems: [] };
   const reloads = new Set<ServerResponse>();
-  const rebuild = rebuilder(options, baseUrl, state, () => {
+  const builder = devBuilder({ content: options, baseUrl, policy: ratePolicyFromEnv(process.env) });
+  const rebuild = rebuilder(builder, options.contentDir, state, () => {
     for (const client of reloads) client.write('data: reload\n\n');
   });
-  await rebuild();
-  watch(options.contentDir, { ignoreInitial: true, ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path) }).on(
-    'all',
-    () => void rebuild(),
-  );
+  const watcher = watch(options.contentDir, {
+    ignoreInitial: true,
+    ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path),
+  }).on('all', (_event, path) => {
+    builder.changed(path);
+    void rebuild();
+  });
+  // The first build runs while the watcher looks at the folder; serving starts once both are done,
+  // so no change made after the server answers goes unseen.
+  await Promise.all([rebuild(), new Promise<void>((ready) => watcher.once('ready', () => ready()))]);
   const server = createServer(devListener(state, reloads));
   server.once('error', (error: NodeJS.ErrnoException) => {
     console.error(`folio dev: cannot listen on port ${port} (${error.code ?? error.message})`);
@@ -66,22 +70,19 @@ async function main(): Promise<number> {
 }
 
 /** Rebuilds on demand; changes that arrive during a build start one more build after it. */
-function rebuilder(options: BuildOptions, baseUrl: string, state: DevState, changed: () => void) {
-  const render = cachedRenderer();
-  const policy = ratePolicyFromEnv(process.env);
+function rebuilder(builder: DevBuilder, contentDir: string, state: DevState, changed: () => void) {
   let running: Promise<void> | undefined;
   let again = false;
   async function build() {
     const started = performance.now();
     try {
-      const { data } = await buildContent(options.contentDir, options, { render });
-      const { manifest, bodies } = await inMemory(data, baseUrl, policy);
+      const deployment = await builder.build();
       // One assignment: a request sees the old deployment or the new one, never a mix.
-      state.handler = createHandler({ manifest, source: { read: async (key) => bodies.get(key) ?? null } });
+      state.handler = createHandler(deployment);
       state.problems = [];
       console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
-      state.problems = await problemsOf(error, options.contentDir);
+      state.problems = await problemsOf(error, contentDir);
       console.error(state.problems.join('\n'));
     }
     changed();
@@ -108,19 +109,6 @@ async function problemsOf(error: unknown, contentDir: string): Promise<string[]>
   const { code, path } = error as NodeJS.ErrnoException;
   if (!code || !path) throw error;
   return [`folio: cannot read ${path} (${code})`];
-}
-
-async function inMemory(
-  data: Parameters<typeof emitDeployment>[0],
-  baseUrl: string,
-  policy: Parameters<typeof emitDeployment>[1]['policy'],
-): Promise<{ manifest: Manifest; bodies: Map<string, Uint8Array> }> {
-  const bodies = new Map<string, Uint8Array>();
-  const encoder = new TextEncoder();
-  const manifest = await emitDeployment(data, { baseUrl, policy }, (key, body) => {
-    bodies.set(key, typeof body === 'string' ? encoder.encode(body) : body);
-  });
-  return { manifest, bodies };
 }
 
 function devListener(state: DevState, reloads: Set<ServerResponse>) {

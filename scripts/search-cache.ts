@@ -1,0 +1,26 @@
+/**
+ * The dev server's MCP search indexes, kept with the documents they index: a rebuild indexes again
+ * only the languages whose posts changed, on a worker thread kept for the purpose.
+ */
+import type { SearchDocuments, SearchIndexer } from '../src/build/search-index.ts';
+import { BuildCache, sameData } from './build-cache.ts';
+import { searchIndexWorker } from './search-indexer.ts';
+
+export function cachedSearchIndexer() {
+  const worker = searchIndexWorker();
+  const kept = new BuildCache<string, { documents: SearchDocuments[string]; index: string }>();
+  const index: SearchIndexer = async (documents) => {
+    const changed = Object.fromEntries(
+      Object.entries(documents).filter(([lang, posts]) => !sameData(kept.get(lang)?.documents, posts)),
+    );
+    const fresh = Object.keys(changed).length > 0 ? await worker.index(changed) : {};
+    return Object.fromEntries(
+      Object.entries(documents).map(([lang, posts]) => {
+        const made = fresh[lang];
+        if (made !== undefined) kept.set(lang, { documents: posts, index: made });
+        return [lang, made ?? (kept.get(lang)?.index as string)];
+      }),
+    );
+  };
+  return { index, next: () => kept.next(), close: () => worker.close() };
+}
