@@ -3,7 +3,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
-import { BIN, ROOT, startNode } from './support/server.ts';
+import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
@@ -84,15 +84,16 @@ describe('serverSettings', () => {
   });
 });
 
-/** The self-hosted servers as `npm start` and `bun run` start them. */
+/** The self-hosted servers as `npm start` and `bun run` start them, in the test project. */
 const SERVERS = [
-  { name: 'Node', command: process.execPath, args: [resolve(ROOT, 'dist/node.mjs')] },
+  { name: 'Node', command: process.execPath, args: [resolve(TEST_PROJECT, 'dist/node.mjs')] },
   { name: 'Bun', command: resolve(BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
 ];
 
 /** Runs a server that is expected to refuse to start; its exit code and what it printed. */
 function refusal(command: string, args: string[], env: Record<string, string>) {
   const run = spawnSync(command, args, {
+    cwd: TEST_PROJECT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 20_000,
