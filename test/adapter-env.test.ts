@@ -1,8 +1,12 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
+import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
+import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
@@ -115,6 +119,35 @@ describe.each(SERVERS)('the $name server refuses to start in one line, exit code
       stdout: '',
       stderr: 'folio: PORT must be a whole number from 0 to 65535, not "abc"',
     });
+  });
+
+  it('when there is no build in FOLIO_OUT', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'folio-no-build-'));
+    try {
+      expect(refusal(command, args, { PORT: '0', FOLIO_OUT: empty })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: no build in ${empty}; run npm run build first`,
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('when the build in FOLIO_OUT was made by another version of Folio', () => {
+    const old = mkdtempSync(join(tmpdir(), 'folio-old-build-'));
+    try {
+      cpSync(join(TEST_PROJECT, DEFAULT_OUT), old, { recursive: true });
+      const manifest = join(old, BODIES_PREFIX, MANIFEST_KEY);
+      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), format: 1 }));
+      expect(refusal(command, args, { PORT: '0', FOLIO_OUT: old })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: the build in ${old} was made by another version of Folio; run npm run build`,
+      });
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 
   it('when the port is already in use', async () => {

@@ -13,6 +13,7 @@ import {
   LIMIT_MAX,
   LIST_HEAD_SUFFIX,
   type ListFacts,
+  MANIFEST_FORMAT,
   MANIFEST_KEY,
   type Manifest,
   MCP_TOOLS_KEY,
@@ -101,7 +102,7 @@ export async function emitDeployment(
   for (const [lang, index] of Object.entries(await searchIndexes)) await sink(searchIndexKey(lang), index);
 
   const manifest: Manifest = {
-    format: 1,
+    format: MANIFEST_FORMAT,
     baseUrl,
     siteName: data.site.name,
     languages: [...data.site.languages],

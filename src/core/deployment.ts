@@ -30,8 +30,11 @@ export interface DocumentFacts {
   link?: string;
 }
 
+/** Changes whenever the manifest does: a server refuses a deployment written in another format. */
+export const MANIFEST_FORMAT = 2;
+
 export interface Manifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   /** The public address every absolute URL in the bodies was built with. */
   baseUrl: string;
   siteName: string;
