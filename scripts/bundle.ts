@@ -17,12 +17,14 @@ import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build } from 'esbuild';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { deploymentStats, limitWarnings } from './deployment-limits.ts';
 import { VERCEL_OUTPUT, writeVercelOutput } from './vercel-output.ts';
 
 const { values } = parseArgs({
   options: { out: { type: 'string' }, dist: { type: 'string' }, 'vercel-output': { type: 'boolean' } },
 });
-const outDir = resolve(values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT);
+const shownOutDir = values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT;
+const outDir = resolve(shownOutDir);
 const distDir = values.dist ?? 'dist';
 
 const common: BuildOptions = {
@@ -106,6 +108,12 @@ console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}
 for (const [file, raw, gzip] of rows)
   console.log(`${file.padEnd(20)}${raw.padStart(12)}${gzip.padStart(12)}`);
 
+const stats = deploymentStats(outDir);
+console.log(
+  `${shownOutDir}: ${stats.files.toLocaleString('en-US')} files, ${mib(stats.bytes)}, the largest ${stats.largest.path} (${mib(stats.largest.bytes)})`,
+);
+for (const warning of limitWarnings(stats)) console.log(`warning: over a platform's limit: ${warning}`);
+
 if (values['vercel-output'] || process.env.VERCEL) {
   writeVercelOutput({ deployment: outDir, functionFile: 'dist/vercel.js', target: VERCEL_OUTPUT });
   console.log(`${VERCEL_OUTPUT}: the bodies as static files, dist/vercel.js as the Edge Function`);
@@ -113,4 +121,8 @@ if (values['vercel-output'] || process.env.VERCEL) {
 
 function kib(size: number): string {
   return `${(size / 1024).toFixed(1)} KiB`;
+}
+
+function mib(size: number): string {
+  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
 }

@@ -14,6 +14,7 @@ import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
+import { joiningParts } from './http/parted-source.ts';
 import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import { type RateStore, withRate } from './http/rate-store.ts';
@@ -70,7 +71,8 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const limiter: RateStore =
     options.rateStore ?? new SlidingWindowLimiter({ ...manifest.policy, ...options.rateLimit });
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
-  const bodies = createBodyCache(deployment.source, options.cacheBytes, options.compress);
+  const source = joiningParts(deployment.source, manifest.parts);
+  const bodies = createBodyCache(source, options.cacheBytes, options.compress);
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
   const api = createApi(shared);
   const mcp = createMcp({

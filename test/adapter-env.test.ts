@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
-import { BIN, ROOT, startNode } from './support/server.ts';
+import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
+import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
@@ -84,15 +88,16 @@ describe('serverSettings', () => {
   });
 });
 
-/** The self-hosted servers as `npm start` and `bun run` start them. */
+/** The self-hosted servers as `npm start` and `bun run` start them, in the test project. */
 const SERVERS = [
-  { name: 'Node', command: process.execPath, args: [resolve(ROOT, 'dist/node.mjs')] },
+  { name: 'Node', command: process.execPath, args: [resolve(TEST_PROJECT, 'dist/node.mjs')] },
   { name: 'Bun', command: resolve(BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
 ];
 
 /** Runs a server that is expected to refuse to start; its exit code and what it printed. */
 function refusal(command: string, args: string[], env: Record<string, string>) {
   const run = spawnSync(command, args, {
+    cwd: TEST_PROJECT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
     timeout: 20_000,
@@ -114,6 +119,35 @@ describe.each(SERVERS)('the $name server refuses to start in one line, exit code
       stdout: '',
       stderr: 'folio: PORT must be a whole number from 0 to 65535, not "abc"',
     });
+  });
+
+  it('when there is no build in FOLIO_OUT', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'folio-no-build-'));
+    try {
+      expect(refusal(command, args, { PORT: '0', FOLIO_OUT: empty })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: no build in ${empty}; run npm run build first`,
+      });
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('when the build in FOLIO_OUT was made by another version of Folio', () => {
+    const old = mkdtempSync(join(tmpdir(), 'folio-old-build-'));
+    try {
+      cpSync(join(TEST_PROJECT, DEFAULT_OUT), old, { recursive: true });
+      const manifest = join(old, BODIES_PREFIX, MANIFEST_KEY);
+      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), format: 1 }));
+      expect(refusal(command, args, { PORT: '0', FOLIO_OUT: old })).toEqual({
+        status: 1,
+        stdout: '',
+        stderr: `folio: the build in ${old} was made by another version of Folio; run npm run build`,
+      });
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 
   it('when the port is already in use', async () => {

@@ -54,7 +54,7 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
   expect(out).toMatch(/\| fullest folder +\| +\S+ \([\d,]+ files\) \|/);
   for (const edge of ['vercel', 'netlify', 'cloudflare'])
     expect(out).toMatch(new RegExp(`\\| edge bundle ${edge}\\.js, gzip +\\| +[\\d.]+ KiB \\|`));
-  expect(out).toMatch(/^- Cloudflare Workers static assets: /m);
+  expect(out).toMatch(/^- Cloudflare Workers Free: 20,000 files/m);
   expect(out).toMatch(new RegExp(`\\| posts-en limit=10 req/s +\\|.*\\| +${RATIO} \\|`));
 
   expect(out).toMatch(/\| addresses \| tracked clients \| heap \+ array buffers \|/);

@@ -13,10 +13,10 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, SiteData } from '../src/build/data/types.ts';
 import { siteLinks } from '../src/build/site/links.ts';
-import { sampleData } from './support/data.ts';
+import { servedData } from './support/data.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
-/** The sample blog's languages, English at the root. */
+/** The served fixture blog's languages, English at the root. */
 const LANGS = ['en', 'es'] as const;
 const { langRoot, portalPath, tagPath, talksPath } = siteLinks(LANGS);
 
@@ -64,7 +64,7 @@ describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
   beforeAll(async () => {
     if (!installed) throw new Error(`CI=true but no Chromium at ${CHROMIUM}`);
     await mkdir(ARTIFACTS, { recursive: true });
-    data = await sampleData();
+    data = await servedData();
     server = await startNode();
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   });

@@ -14,6 +14,8 @@ import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts
 
 const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
 const MINI = resolve(FIXTURES, 'mini');
+/** The blog in the copied project's own content/ (in place of the sample, which is not the subject here). */
+const PROJECT_BLOG = resolve(FIXTURES, 'carnet/src/content');
 const TSX = resolve(BIN, 'tsx');
 const NO_STACK = /\n\s+at /;
 /** npm commands build, and some bundle too: minutes on a loaded machine. */
@@ -154,9 +156,10 @@ describe('the build from a folder whose path has spaces', () => {
     project = join(parent, 'folio app');
     blog = join(parent, 'my blog', 'src', 'content');
     await mkdir(project);
-    for (const entry of ['package.json', 'tsconfig.json', 'scripts', 'src', 'content']) {
+    for (const entry of ['package.json', 'tsconfig.json', 'scripts', 'src']) {
       await cp(join(ROOT, entry), join(project, entry), { recursive: true });
     }
+    await cp(PROJECT_BLOG, join(project, 'content'), { recursive: true });
     await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
     await cp(ASTRO, blog, { recursive: true });
   });
@@ -212,11 +215,12 @@ describe('the build from a folder whose path has spaces', () => {
   );
 
   it(
-    'prepare builds the sample blog, whatever FOLIO_CONTENT says',
+    "prepare builds the project's content/, whatever FOLIO_CONTENT says",
     async () => {
       const result = await command('npm', ['run', 'prepare'], project, { FOLIO_CONTENT: blog });
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(`from ${join(project, 'content')} for`);
+      expect(await generated()).toContain('Premier billet');
       expect(await generated()).not.toContain('Primera entrada');
     },
     SLOW,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './support/server.ts';
+import { ROOT, TEST_PROJECT } from './support/server.ts';
 
 const wrangler = readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8');
 const compatibilityDate = /^compatibility_date = "(.+)"$/m.exec(wrangler)![1];
@@ -17,10 +17,10 @@ function instance(name: string, rateLimiter: { className: string; scriptName: st
   return {
     name,
     modules: true,
-    scriptPath: resolve(ROOT, 'dist/cloudflare.js'),
+    scriptPath: resolve(TEST_PROJECT, 'dist/cloudflare.js'),
     compatibilityDate,
     assets: {
-      directory: resolve(ROOT, 'dist/public'),
+      directory: resolve(TEST_PROJECT, 'dist/public'),
       binding: 'ASSETS',
       routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
     },

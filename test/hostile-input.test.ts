@@ -14,7 +14,7 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { createHandler, type Deployment, type Handler } from '../src/handler.ts';
 import { MAX_QUERY_PARAMETERS, MAX_URL_LENGTH } from '../src/http/request-target.ts';
-import { deployed, sampleData } from './support/data.ts';
+import { deployed, servedData } from './support/data.ts';
 import { type RunningServer, startBun, startNode } from './support/server.ts';
 
 const BASE = 'https://blog.example';
@@ -26,7 +26,7 @@ let deployment: Deployment;
 let handler: Handler;
 
 beforeAll(async () => {
-  data = await sampleData();
+  data = await servedData();
   deployment = await deployed(data, BASE, POLICY);
   handler = createHandler(deployment);
 });
@@ -46,7 +46,7 @@ const KNOWN_PATHS = [
   '/api/posts-en.json',
   '/api/v1/posts-es.json',
   '/api/series/en/index.json',
-  '/api/series/en/http-caching.json',
+  '/api/series/en/caching-by-hand.json',
   '/api/timeline/en/http.json',
   '/api/slides-timeline/es.json',
   '/api/',
@@ -56,8 +56,8 @@ const KNOWN_PATHS = [
   '/',
   '/es/',
   '/blog/',
-  '/blog/etags-and-conditional-requests/',
-  '/blog/etags-and-conditional-requests.md',
+  '/blog/weak-and-strong-validators/',
+  '/blog/weak-and-strong-validators.md',
   '/developers',
   '/developers.md',
   '/openapi.json',

@@ -1,5 +1,5 @@
 /**
- * Generated MCP traffic against the real handler and the sample blog: valid and malformed JSON-RPC
+ * Generated MCP traffic against the real handler and the served fixture blog: valid and malformed JSON-RPC
  * (any method, ids of every JSON type, params and tool arguments of the wrong shape, bodies that are
  * not JSON or not UTF-8) under any Accept, Content-Type, MCP-Protocol-Version and Origin. Whatever
  * comes in, the answer is never a 5xx and is well formed.
@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { deployed, sampleData } from './support/data.ts';
+import { deployed, servedData } from './support/data.ts';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://blog.example';
@@ -17,7 +17,7 @@ const MESSAGES = 5_000;
 let handler: Handler;
 
 beforeAll(async () => {
-  handler = createHandler(await deployed(await sampleData(), BASE));
+  handler = createHandler(await deployed(await servedData(), BASE));
 });
 
 /** Each request comes from a new client address, so the quota never interferes. */
@@ -55,7 +55,7 @@ const rawId = fc.oneof(
 );
 
 const argumentValue = fc.oneof(
-  fc.constantFrom('en', 'es', 'fr', '', 'cache', 'http-basics', 'http', 'Not A Slug'),
+  fc.constantFrom('en', 'es', 'fr', '', 'cache', 'caching-by-hand', 'http', 'Not A Slug'),
   fc.integer({ min: -5, max: 600 }),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   printable,
@@ -68,7 +68,7 @@ const plausibleArguments = fc.record(
     query: fc.oneof(fc.constantFrom('cache', 'token bucket', 'canción'), printable),
     lang: fc.constantFrom('en', 'es'),
     limit: fc.integer({ min: 0, max: 60 }),
-    slug: fc.constantFrom('edge-runtimes', 'no-such-series'),
+    slug: fc.constantFrom('limits-in-production', 'no-such-series'),
     tag: fc.constantFrom('http', 'caching', 'no-such-tag'),
   },
   { requiredKeys: [] },

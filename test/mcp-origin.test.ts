@@ -10,7 +10,7 @@ import { optionsFromEnv } from '../src/adapters/env.ts';
 import { createHandler, type Deployment, type HandlerOptions } from '../src/handler.ts';
 import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders } from './support/expect.ts';
-import { ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
+import { type RunningServer, startBun, startNode, TEST_PROJECT } from './support/server.ts';
 
 const BASE = 'https://blog.example';
 const JSON_ACCEPT = 'application/json, text/event-stream';
@@ -183,7 +183,8 @@ describe('FOLIO_ALLOWED_ORIGINS', () => {
   });
 
   it('a bad list stops the Node server with one line and exit code 1', () => {
-    const run = spawnSync(process.execPath, [resolve(ROOT, 'dist/node.mjs')], {
+    const run = spawnSync(process.execPath, [resolve(TEST_PROJECT, 'dist/node.mjs')], {
+      cwd: TEST_PROJECT,
       env: { ...process.env, PORT: '0', FOLIO_ALLOWED_ORIGINS: 'https://app.example/path' },
       encoding: 'utf8',
       timeout: 10_000,

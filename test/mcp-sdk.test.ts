@@ -1,4 +1,4 @@
-/** The official MCP TypeScript SDK client against the real Node server and the sample blog. */
+/** The official MCP TypeScript SDK client against the real Node server and the served fixture blog. */
 import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -54,7 +54,7 @@ function validatorFor(name: string) {
 
 describe('the SDK client', () => {
   it('initializes: protocol version, server info, tools capability and instructions', () => {
-    expect(client.getServerVersion()).toEqual({ name: 'folio', title: 'Trailing Slash', version: '1.0.0' });
+    expect(client.getServerVersion()).toEqual({ name: 'folio', title: 'Lantern Log', version: '1.0.0' });
     expect(client.getServerCapabilities()?.tools).toBeDefined();
     expect(client.getInstructions()).toContain('search_blog_posts');
   });
@@ -103,16 +103,16 @@ describe('the SDK client', () => {
     expect(index.structuredContent).toEqual(await getJson('/api/index.json'));
   });
 
-  it('search ranks the post about token buckets first, with an absolute url', async () => {
+  it('search ranks the post about leaky buckets first, with an absolute url', async () => {
     const result = await client.callTool({
       name: 'search_blog_posts',
-      arguments: { query: 'token bucket', lang: 'en', limit: 5 },
+      arguments: { query: 'leaky bucket', lang: 'en', limit: 5 },
     });
     const found = result.structuredContent as { total: number; results: { slug: string; url: string }[] };
     expect(found.total).toBeGreaterThanOrEqual(1);
     expect(found.results[0]).toMatchObject({
-      slug: 'token-bucket-from-scratch',
-      url: `${builtBaseUrl()}/blog/token-bucket-from-scratch/`,
+      slug: 'leaky-bucket-limiter',
+      url: `${builtBaseUrl()}/blog/leaky-bucket-limiter/`,
     });
   });
 

@@ -1,10 +1,13 @@
-/** Search quality on the sample blog in content/, through the index as the build serializes it. */
+/**
+ * Search quality on the served fixture blog (test/fixtures/complete), whose posts carry the words
+ * looked for here, through the index as the build serializes it.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
 import { foldTerm } from '../src/mcp/search-index.ts';
-import { deployed, sampleData } from './support/data.ts';
+import { deployed, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 let data: SiteData;
@@ -12,7 +15,7 @@ let search: ReturnType<typeof createSearch>;
 
 beforeAll(async () => {
   // The index as the build writes it, read back as the handler reads it.
-  data = await sampleData();
+  data = await servedData();
   search = createSearch(createBodyCache((await deployed(data, BASE)).source));
 });
 
@@ -22,35 +25,35 @@ async function slugsFor(query: string, lang: Lang = 'en', limit = 10): Promise<s
 
 function postOf(slug: string, lang: Lang): PostRecord {
   const post = data.posts.find((candidate) => candidate.slug === slug && candidate.lang === lang);
-  if (!post) throw new Error(`the sample blog has no ${lang} post ${slug}`);
+  if (!post) throw new Error(`the fixture blog has no ${lang} post ${slug}`);
   return post;
 }
 
 describe('exact words', () => {
   it('title words put the post first', async () => {
-    expect((await slugsFor('token bucket'))[0]).toBe('token-bucket-from-scratch');
-    expect((await slugsFor('conditional requests'))[0]).toBe('etags-and-conditional-requests');
-    expect((await slugsFor('manejador fetch', 'es'))[0]).toBe('one-fetch-handler');
+    expect((await slugsFor('leaky bucket'))[0]).toBe('leaky-bucket-limiter');
+    expect((await slugsFor('strong validators'))[0]).toBe('weak-and-strong-validators');
+    expect((await slugsFor('manejador fetch', 'es'))[0]).toBe('one-handler-five-runtimes');
   });
 
   it('a title match outranks a body-only match', async () => {
     const results = (await search({ query: 'stale', lang: 'en', limit: 50 })).results;
-    expect(results[0]?.slug).toBe('stale-while-revalidate');
+    expect(results[0]?.slug).toBe('stale-responses');
     expect(results.length).toBeGreaterThan(1);
     const scores = results.map((result) => result.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
   });
 
   it('results carry the post fields, an absolute url and a numeric score', async () => {
-    const [first] = (await search({ query: 'token bucket', lang: 'es', limit: 1 })).results;
-    const post = postOf('token-bucket-from-scratch', 'es');
+    const [first] = (await search({ query: 'leaky bucket', lang: 'es', limit: 1 })).results;
+    const post = postOf('leaky-bucket-limiter', 'es');
     expect(first).toEqual({
       slug: post.slug,
       title: post.title,
       description: post.description,
       pubDate: post.pubDate,
       tags: post.allTags,
-      url: `${BASE}/es/blog/token-bucket-from-scratch/`,
+      url: `${BASE}/es/blog/leaky-bucket-limiter/`,
       score: expect.any(Number),
     });
     expect(first?.score).toBeGreaterThan(0);
@@ -59,23 +62,23 @@ describe('exact words', () => {
 
 describe('accents and case', () => {
   it.each(['cache', 'caché', 'CACHÉ', 'Cache'])(
-    '"%s" finds the Spanish post titled "Caché caducada"',
+    '"%s" finds the Spanish post titled "Invalidar la caché…"',
     async (query) => {
-      expect(postOf('stale-while-revalidate', 'es').title).toContain('Caché');
-      expect(await slugsFor(query, 'es')).toContain('stale-while-revalidate');
+      expect(postOf('cache-busting-with-hashes', 'es').title).toContain('caché');
+      expect(await slugsFor(query, 'es')).toContain('cache-busting-with-hashes');
     },
   );
 
   it.each(['busqueda', 'búsqueda', 'BÚSQUEDA'])(
-    '"%s" puts "Búsqueda de texto completo" first',
+    '"%s" puts "Búsqueda de texto completo sin servidor" first',
     async (query) => {
-      expect((await slugsFor(query, 'es'))[0]).toBe('client-side-search');
+      expect((await slugsFor(query, 'es'))[0]).toBe('offline-full-text-search');
     },
   );
 
   it('"cancion" finds the post that writes «canción» in its body', async () => {
-    expect(postOf('client-side-search', 'es').body).toContain('canción');
-    expect(await slugsFor('cancion', 'es')).toEqual(['client-side-search']);
+    expect(postOf('offline-full-text-search', 'es').body).toContain('canción');
+    expect(await slugsFor('cancion', 'es')).toEqual(['offline-full-text-search']);
   });
 
   it('folds terms with NFD, drops combining marks and lowercases', async () => {
@@ -88,25 +91,26 @@ describe('accents and case', () => {
 describe('fields', () => {
   it('a tag name finds the posts with that tag', async () => {
     const tagged = data.posts.filter((post) => post.lang === 'en' && post.allTags.includes('vitest'));
-    expect(tagged.map((post) => post.slug)).toEqual(['testing-http-handlers']);
-    expect((await slugsFor('vitest'))[0]).toBe('testing-http-handlers');
+    expect(tagged.map((post) => post.slug)).toEqual(['handlers-without-mocks']);
+    expect((await slugsFor('vitest'))[0]).toBe('handlers-without-mocks');
   });
 
   it('a hyphenated tag is found by its words', async () => {
     expect(await slugsFor('rate-limiting')).toEqual(
-      expect.arrayContaining(['token-bucket-from-scratch', 'rate-limit-headers']),
+      expect.arrayContaining(['leaky-bucket-limiter', 'retry-after-in-practice']),
     );
   });
 
   it('a word only in a body finds that post', async () => {
-    const post = postOf('one-fetch-handler', 'en');
+    const post = postOf('one-handler-five-runtimes', 'en');
     const outsideBody = `${post.title} ${post.description} ${post.allTags.join(' ')}`.toLowerCase();
     expect(outsideBody).not.toContain('wintertc');
     expect(post.body).toContain('WinterTC');
-    expect(await slugsFor('wintertc')).toEqual(['one-fetch-handler']);
+    expect(await slugsFor('wintertc')).toEqual(['one-handler-five-runtimes']);
   });
 
   it('link addresses are not indexed as words', async () => {
+    expect(postOf('weak-and-strong-validators', 'en').body).toContain('](https://datatracker.ietf.org/');
     expect(await slugsFor('datatracker')).toEqual([]);
   });
 });
@@ -122,21 +126,21 @@ describe('matching', () => {
   });
 
   it('the last word matches as a prefix', async () => {
-    expect((await slugsFor('revalid'))[0]).toBe('stale-while-revalidate');
-    expect((await slugsFor('token buck'))[0]).toBe('token-bucket-from-scratch');
+    expect((await slugsFor('revalid'))[0]).toBe('stale-responses');
+    expect((await slugsFor('leaky buck'))[0]).toBe('leaky-bucket-limiter');
   });
 
   it('only the last word matches as a prefix', async () => {
-    expect((await slugsFor('zzqqxx revalid'))[0]).toBe('stale-while-revalidate');
+    expect((await slugsFor('zzqqxx revalid'))[0]).toBe('stale-responses');
     expect(await slugsFor('revalid zzqqxx')).toEqual([]);
   });
 
   it('posts with every word come before the fallback to any word', async () => {
-    const both = await search({ query: 'token bucket', lang: 'en', limit: 50 });
+    const both = await search({ query: 'leaky bucket', lang: 'en', limit: 50 });
     const bucket = await search({ query: 'bucket', lang: 'en', limit: 50 });
     expect(both.total).toBeLessThanOrEqual(bucket.total);
     const fallback = await search({ query: 'wintertc zzqqxx', lang: 'en', limit: 50 });
-    expect(fallback.results.map((result) => result.slug)).toEqual(['one-fetch-handler']);
+    expect(fallback.results.map((result) => result.slug)).toEqual(['one-handler-five-runtimes']);
   });
 
   it('total counts every match and results hold the top limit', async () => {
@@ -149,7 +153,7 @@ describe('matching', () => {
 
   it('searches one language at a time', async () => {
     expect(await slugsFor('validators', 'es')).toEqual([]);
-    expect(await slugsFor('validadores', 'es')).toContain('etags-and-conditional-requests');
-    expect(await slugsFor('validators', 'en')).toContain('etags-and-conditional-requests');
+    expect(await slugsFor('validadores', 'es')).toContain('weak-and-strong-validators');
+    expect(await slugsFor('validators', 'en')).toContain('weak-and-strong-validators');
   });
 });

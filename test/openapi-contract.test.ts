@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/build/data/types.ts';
 import { API_PREFIXES } from '../src/core/api.ts';
-import { sampleData } from './support/data.ts';
+import { servedData } from './support/data.ts';
 import { exchangeOf, type OpenApi, OpenApiDocument } from './support/openapi.ts';
 import { type RunningServer, startNode } from './support/server.ts';
 
@@ -18,7 +18,8 @@ let document: OpenApiDocument;
 let urls: string[];
 
 beforeAll(async () => {
-  data = await sampleData();
+  // The blog the server serves, for its tombstones.
+  data = await servedData();
   // Room for every request of this suite within one window.
   server = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '5000' });
   document = new OpenApiDocument((await (await fetch(`${server.url}/openapi.json`)).json()) as OpenApi);

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { deployed, sampleData } from './support/data.ts';
+import { deployed, servedData } from './support/data.ts';
 import { exchangeOf, type OpenApi, OpenApiDocument } from './support/openapi.ts';
 
 const BASE = 'https://api.example';
@@ -13,8 +13,8 @@ let spec: OpenApi;
 let document: OpenApiDocument;
 
 beforeAll(async () => {
-  data = await sampleData();
-  // A generous quota: this suite requests every API URL of the sample blog.
+  data = await servedData();
+  // A generous quota: this suite requests every API URL of the blog.
   handler = createHandler(await deployed(data, BASE), { rateLimit: { quota: 10_000 } });
   spec = await (await handler.fetch(new Request(`${BASE}/openapi.json`))).json();
   document = new OpenApiDocument(spec);

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vercelConfig, writeVercelOutput } from '../scripts/vercel-output.ts';
 import { conformanceAvailable, expectConformance } from './support/conformance.ts';
-import { ROOT, type RunningServer, startProcess } from './support/server.ts';
+import { ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
 import { runWrangler, startWranglerDev, type WranglerProject, wranglerProject } from './support/wrangler.ts';
 
 const KIB = 1024;
@@ -81,15 +81,18 @@ describe('Cloudflare Workers through wrangler', () => {
     expect(output).not.toMatch(/ERROR|additional modules/i);
     expect(code).toBe(0);
     const files = Number(/Read (\d+) files? from the assets directory/.exec(output)?.[1]);
-    expect(files).toBeGreaterThanOrEqual(filesUnder(resolve(ROOT, 'dist/public')));
+    expect(files).toBeGreaterThanOrEqual(filesUnder(resolve(TEST_PROJECT, 'dist/public')));
     expect(files).toBeLessThanOrEqual(20_000);
     const [, raw, gzip] = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(output) ?? [];
-    expect(Number(raw) * KIB).toBeCloseTo(readFileSync(resolve(ROOT, 'dist/cloudflare.js')).length, -2);
+    expect(Number(raw) * KIB).toBeCloseTo(
+      readFileSync(resolve(TEST_PROJECT, 'dist/cloudflare.js')).length,
+      -2,
+    );
     expect(Number(gzip)).toBeLessThan(3 * 1024);
     expect(output).toMatch(/env\.ASSETS\s+Assets/);
     expect(output).toMatch(/env\.FOLIO_RATE_LIMITER \(FolioRateLimiter\)\s+Durable Object/);
     expect(readFileSync(join(out, 'cloudflare.js'))).toEqual(
-      readFileSync(resolve(ROOT, 'dist/cloudflare.js')),
+      readFileSync(resolve(TEST_PROJECT, 'dist/cloudflare.js')),
     );
   }, 90_000);
 
@@ -121,7 +124,7 @@ describe('Cloudflare Workers through wrangler', () => {
 
 describe('Vercel through the Build Output API', () => {
   const target = mkdtempSync(join(tmpdir(), 'folio-vercel-'));
-  const deployment = resolve(ROOT, 'dist/public');
+  const deployment = resolve(TEST_PROJECT, 'dist/public');
   const startOutput = () =>
     startProcess(process.execPath, [resolve(ROOT, 'test/support/vercel-output.mjs')], {
       FOLIO_VERCEL_OUTPUT: target,
@@ -129,7 +132,7 @@ describe('Vercel through the Build Output API', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    writeVercelOutput({ deployment, functionFile: resolve(ROOT, 'dist/vercel.js'), target });
+    writeVercelOutput({ deployment, functionFile: resolve(TEST_PROJECT, 'dist/vercel.js'), target });
     server = await startOutput();
   });
 
@@ -143,7 +146,7 @@ describe('Vercel through the Build Output API', () => {
     expect(json('config.json')).toEqual(vercelConfig());
     expect(json('functions/folio.func/.vc-config.json')).toEqual({ runtime: 'edge', entrypoint: 'index.js' });
     expect(readFileSync(join(target, 'functions/folio.func/index.js'))).toEqual(
-      readFileSync(resolve(ROOT, 'dist/vercel.js')),
+      readFileSync(resolve(TEST_PROJECT, 'dist/vercel.js')),
     );
     expect(filesUnder(join(target, 'static/_folio'))).toBe(filesUnder(join(deployment, '_folio')));
     expect(readdirSync(join(target, 'static'))).toEqual(['_folio']);

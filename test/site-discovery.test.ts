@@ -8,7 +8,7 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { PATHS } from '../src/core/paths.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../src/mcp/protocol.ts';
-import { deployed, FIXTURES, sampleData } from './support/data.ts';
+import { deployed, FIXTURES, servedData } from './support/data.ts';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://docs.example:8443';
@@ -33,7 +33,7 @@ function fixtureSchema(name: string) {
 const LLMS_ITEM = /^-\s*\[(?<title>[^\]]+)\]\((?<url>[^)]+)\)(?::\s*(?<description>.*))?$/;
 
 beforeAll(async () => {
-  data = await sampleData();
+  data = await servedData();
   handler = createHandler(await deployed(data, BASE));
 });
 

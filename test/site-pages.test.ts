@@ -3,9 +3,9 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { siteLinks } from '../src/build/site/links.ts';
 import { renderDeck, renderMarkdown } from '../src/build/site/render/markdown.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { deployed, fixtureData, sampleData } from './support/data.ts';
+import { deployed, fixtureData, servedData } from './support/data.ts';
 
-/** The sample blog's languages, English at the root. */
+/** The served fixture blog's languages, English at the root. */
 const LANGS = ['en', 'es'] as const;
 const { langRoot, portalPath, tagPath, talksPath } = siteLinks(LANGS);
 
@@ -17,7 +17,7 @@ const get = (path: string, headers: Record<string, string> = {}, method = 'GET')
   handler.fetch(new Request(BASE + path, { method, headers }));
 
 beforeAll(async () => {
-  data = await sampleData();
+  data = await servedData();
   handler = createHandler(await deployed(data, BASE));
 });
 

@@ -22,21 +22,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import {
+  type DeploymentStats,
+  deploymentStats,
+  describeLimit,
+  PLATFORM_LIMITS,
+} from '../deployment-limits.ts';
 import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
-import {
-  type DeploymentStats,
-  deploymentStats,
-  edgeBundleSizes,
-  PLATFORM_LIMITS,
-  residentMiB,
-  type TimedGet,
-  timedGet,
-} from './scale.ts';
+import { edgeBundleSizes, residentMiB, type TimedGet, timedGet } from './scale.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -701,7 +699,7 @@ async function main() {
   console.log(`### The ${corpusPosts}-post deployment folder against the platforms' limits\n`);
   const stats = deploymentStats(CORPUS_OUT);
   table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
-  for (const limit of PLATFORM_LIMITS) console.log(`- ${limit}`);
+  for (const limit of PLATFORM_LIMITS) console.log(`- ${describeLimit(limit)}`);
   console.log('');
   check(
     `limit=10 req/s, ${corpusPosts} posts / sample blog`,

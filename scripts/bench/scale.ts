@@ -1,47 +1,6 @@
-/**
- * What a deployment folder weighs against the hosting platforms' documented limits, and what one
- * server process costs: resident memory and the latency of a first request to each kind of body.
- */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+/** What one server process costs: resident memory and the latency of a first request to each kind of body. */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { join, relative } from 'node:path';
-
-export interface DeploymentStats {
-  files: number;
-  bytes: number;
-  largest: { path: string; bytes: number };
-  fullestFolder: { path: string; files: number };
-}
-
-/** The documented limits a deployment folder meets on each platform (per deployment unless said). */
-export const PLATFORM_LIMITS = [
-  'Cloudflare Workers static assets: 20,000 files per Worker version (Free), 100,000 (Paid); 25 MiB per file',
-  'Vercel: 15,000 files per CLI upload (`vercel deploy --archive=tgz` uploads one archive instead)',
-  'Netlify: no limit on files per deploy; 54,000 files per folder',
-] as const;
-
-export function deploymentStats(dir: string): DeploymentStats {
-  const stats: DeploymentStats = {
-    files: 0,
-    bytes: 0,
-    largest: { path: '', bytes: 0 },
-    fullestFolder: { path: '', files: 0 },
-  };
-  const perFolder = new Map<string, number>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    const bytes = statSync(path).size;
-    stats.files++;
-    stats.bytes += bytes;
-    if (bytes > stats.largest.bytes) stats.largest = { path: relative(dir, path), bytes };
-    perFolder.set(entry.parentPath, (perFolder.get(entry.parentPath) ?? 0) + 1);
-  }
-  for (const [folder, files] of perFolder)
-    if (files > stats.fullestFolder.files)
-      stats.fullestFolder = { path: relative(dir, folder) || '.', files };
-  return stats;
-}
 
 /** Resident memory now (VmRSS) or at its peak (VmHWM), in MiB; NaN where /proc is not there. */
 export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {

@@ -4,6 +4,7 @@
  * and the quota are inputs here: nothing is assembled at run time.
  */
 
+import { concatBytes } from '../core/bytes.ts';
 import {
   bodyKey,
   ERROR_STATUSES,
@@ -12,10 +13,13 @@ import {
   LIMIT_MAX,
   LIST_HEAD_SUFFIX,
   type ListFacts,
+  MANIFEST_FORMAT,
   MANIFEST_KEY,
   type Manifest,
   MCP_TOOLS_KEY,
+  PART_BYTES,
   pageFileKey,
+  partKey,
   SLOTS,
   searchIndexKey,
 } from '../core/deployment.ts';
@@ -48,8 +52,14 @@ export interface EmitOptions {
 const encoder = new TextEncoder();
 const json = (value: unknown) => JSON.stringify(value);
 
-export async function emitDeployment(data: SiteData, options: EmitOptions, sink: Sink): Promise<Manifest> {
+export async function emitDeployment(
+  data: SiteData,
+  options: EmitOptions,
+  wholeSink: Sink,
+): Promise<Manifest> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const parts: Record<string, number> = {};
+  const sink = splitting(wholeSink, parts);
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
   const indexSearch = options.indexSearch ?? serializeSearchIndexes;
@@ -78,13 +88,14 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
   });
-  const everyPostInFull = [llmsFullHeader(data)];
+  const everyPostInFull = growingBody(wholeSink, parts, bodyKey(PATHS.llmsFullTxt) as string);
+  await everyPostInFull.add(llmsFullHeader(data));
   for (const page of site.pages()) {
     await sink(pageFileKey(bodyKey(page.path) as string), page.html);
     await write(page.twinPath, page.markdown);
-    if (page.post) everyPostInFull.push(page.markdown);
+    if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
   }
-  await write(PATHS.llmsFullTxt, everyPostInFull.join('\n'));
+  await everyPostInFull.end();
   for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
   for (const lang of data.site.languages) {
     for (const status of ERROR_STATUSES) {
@@ -98,7 +109,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   for (const [lang, index] of Object.entries(await searchIndexes)) await sink(searchIndexKey(lang), index);
 
   const manifest: Manifest = {
-    format: 1,
+    format: MANIFEST_FORMAT,
     baseUrl,
     siteName: data.site.name,
     languages: [...data.site.languages],
@@ -116,6 +127,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
       ),
     },
     pageLinks: site.pageLinks,
+    parts,
     mcp: {
       title: data.site.name,
       instructions: instructionsFor(data),
@@ -124,6 +136,51 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, sink:
   };
   await sink(MANIFEST_KEY, json(manifest));
   return manifest;
+}
+
+/**
+ * A body written as it grows: kept whole while it fits in PART_BYTES, else written part by part
+ * as each fills, so even llms-full.txt of a very large blog is never whole in memory. `parts`
+ * notes how many parts each parted body has.
+ */
+function growingBody(sink: Sink, parts: Record<string, number>, key: string) {
+  let pending: Uint8Array[] = [];
+  let size = 0;
+  let written = 0;
+  const writePart = async () => {
+    await sink(partKey(key, written++), concatBytes(pending));
+    pending = [];
+    size = 0;
+  };
+  return {
+    async add(text: Uint8Array | string) {
+      let bytes = typeof text === 'string' ? encoder.encode(text) : text;
+      while (size + bytes.byteLength > PART_BYTES) {
+        const room = PART_BYTES - size;
+        pending.push(bytes.subarray(0, room));
+        await writePart();
+        bytes = bytes.subarray(room);
+      }
+      pending.push(bytes);
+      size += bytes.byteLength;
+    },
+    async end() {
+      if (written === 0) return sink(key, concatBytes(pending));
+      if (size > 0) await writePart();
+      parts[key] = written;
+    },
+  };
+}
+
+/** A sink that writes each body over PART_BYTES in parts. */
+function splitting(sink: Sink, parts: Record<string, number>): Sink {
+  return async (key, body) => {
+    if (typeof body === 'string' ? body.length * 3 <= PART_BYTES : body.byteLength <= PART_BYTES)
+      return sink(key, body);
+    const whole = growingBody(sink, parts, key);
+    await whole.add(body);
+    await whole.end();
+  };
 }
 
 /** `en/http` -> `en/http` with the tag percent-encoded, as its URL has it. */

@@ -30,8 +30,11 @@ export interface DocumentFacts {
   link?: string;
 }
 
+/** Changes whenever the manifest does: a server refuses a deployment written in another format. */
+export const MANIFEST_FORMAT = 2;
+
 export interface Manifest {
-  format: 1;
+  format: typeof MANIFEST_FORMAT;
   /** The public address every absolute URL in the bodies was built with. */
   baseUrl: string;
   siteName: string;
@@ -49,6 +52,8 @@ export interface Manifest {
   documents: Record<string, DocumentFacts>;
   /** Extra `Link` header values of pages, by path (the home pages point at the API catalog). */
   pageLinks: Record<string, string>;
+  /** Bodies too large for one static file, by key: how many parts they were written in. */
+  parts: Record<string, number>;
   mcp: McpFacts;
 }
 
@@ -59,6 +64,13 @@ export interface McpFacts {
   /** Tags with a post, by language: the hint of get_posts_by_tag's "no such tag". */
   tags: Record<string, string[]>;
 }
+
+/**
+ * Bodies larger than this are written in parts of at most this size (Cloudflare serves no static
+ * file over 25 MiB), and joined again when read. `~` never ends an escape, so no body key ends so.
+ */
+export const PART_BYTES = 20 * 1024 * 1024;
+export const partKey = (key: string, index: number) => `${key}~part${index}`;
 
 /** Where the build puts the MCP bodies and the site's error page templates. */
 export const MCP_TOOLS_KEY = '/mcp/tools.json';

@@ -1,14 +1,15 @@
 /**
- * Runs the worker of wrangler.toml (its `main`, dist/cloudflare.js, at its compatibility date) as a
- * module worker in workerd through Miniflare on HOST:PORT, with its [assets] (the deployment folder)
- * behind the ASSETS binding, its Durable Object bindings (the shared rate limit), and any FOLIO_
- * setting as the worker's vars. Miniflare, like Cloudflare, sets
+ * Runs the worker of the wrangler.toml in the working folder (its `main`, dist/cloudflare.js, at its
+ * compatibility date) as a module worker in workerd through Miniflare on HOST:PORT, with its
+ * [assets] (the deployment folder) behind the ASSETS binding, its Durable Object bindings (the
+ * shared rate limit), and any FOLIO_ setting as the worker's vars. Miniflare, like Cloudflare, sets
  * `CF-Connecting-IP` to the address of the connecting client when the request lacks it.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Miniflare } from 'miniflare';
 
-const wrangler = readFileSync(new URL('../../wrangler.toml', import.meta.url), 'utf8');
+const wrangler = readFileSync('wrangler.toml', 'utf8');
 const setting = (name) => new RegExp(`^${name} = "(.+)"$`, 'm').exec(wrangler)?.[1];
 
 const bindings = Object.fromEntries(
@@ -24,14 +25,14 @@ const durableObjects = Object.fromEntries(
 const mf = new Miniflare({
   modules: true,
   assets: {
-    directory: new URL(`../../${assetSetting('directory')}`, import.meta.url).pathname,
+    directory: resolve(assetSetting('directory')),
     binding: assetSetting('binding'),
     routerConfig: {
       has_user_worker: true,
       invoke_user_worker_ahead_of_assets: assetSetting('run_worker_first') === 'true',
     },
   },
-  scriptPath: new URL(`../../${setting('main')}`, import.meta.url).pathname,
+  scriptPath: resolve(setting('main')),
   compatibilityDate: setting('compatibility_date'),
   bindings,
   durableObjects,

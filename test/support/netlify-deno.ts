@@ -1,5 +1,6 @@
 /**
- * Runs the Netlify Edge Function (deploy/netlify/folio.js over dist/netlify.js) in Deno the way Netlify Edge Functions call it: `(request, context)` with
+ * Runs the Netlify Edge Function (deploy/netlify/folio.js over dist/netlify.js) of the project in the
+ * working folder in Deno the way Netlify Edge Functions call it: `(request, context)` with
  * `context.ip` the address of the connecting client, the other context fields Netlify provides,
  * and the site's environment variables behind the `Netlify.env` global. Listens on HOST:PORT.
  */
@@ -13,11 +14,12 @@ globalThis.Netlify = {
     delete: (name) => Deno.env.delete(name),
   },
 };
+const project = new URL(`file://${Deno.cwd()}/`);
 // Imported once the Netlify global exists, as on Netlify.
-const { default: folio, config } = await import('../../deploy/netlify/folio.js');
+const { default: folio, config } = await import(new URL('deploy/netlify/folio.js', project).href);
 if (config?.path !== '/*') throw new Error(`deploy/netlify/folio.js declares path ${config?.path}`);
 const excluded = new URLPattern({ pathname: config.excludedPath });
-const published = new URL('../../dist/public', import.meta.url).pathname;
+const published = new URL('dist/public', project).pathname;
 
 /** What Netlify's CDN does for an excluded path: the published file, or 404. */
 async function staticFile(pathname: string): Promise<Response> {

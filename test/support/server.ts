@@ -8,6 +8,13 @@ export { freePort };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = resolve(ROOT, 'node_modules/.bin');
+/**
+ * The project the servers run in, the tests' own: laid out as `npm run build` leaves this repository
+ * (dist/public, dist/node.mjs and the edge bundles) with copies of the platforms' entry files
+ * (api/folio.js, deploy/netlify/folio.js, wrangler.toml), built by test/global-setup.ts from a
+ * fixture blog. The repository's own dist/ stays the sample blog's, for `npm start`.
+ */
+export const TEST_PROJECT = resolve(ROOT, 'test/artifacts/project');
 
 export interface RunningServer {
   url: string;
@@ -17,19 +24,20 @@ export interface RunningServer {
 }
 
 /**
- * Spawns `command` with PORT, HOST and BASE_URL set for a free loopback port and waits until it
- * answers HTTP (on a site path, so the API quota is untouched).
+ * Spawns `command` in `cwd` with PORT, HOST and BASE_URL set for a free loopback port and waits
+ * until it answers HTTP (on a site path, so the API quota is untouched).
  */
 export async function startProcess(
   command: string,
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 20_000,
+  cwd = ROOT,
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,19 +97,29 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** startProcess in the test project, where a server finds dist/ as it does in a built repository. */
+function startInTestProject(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 20_000,
+): Promise<RunningServer> {
+  return startProcess(command, args, env, timeoutMs, TEST_PROJECT);
+}
+
 /** The Node adapter as `npm start` runs it (the bundle built by the global setup). */
 export function startNode(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startProcess(process.execPath, [resolve(ROOT, 'dist/node.mjs')], env);
+  return startInTestProject(process.execPath, [resolve(TEST_PROJECT, 'dist/node.mjs')], env);
 }
 
 /** The Bun adapter, run from source by the bun binary installed from npm. */
 export function startBun(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startProcess(resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
+  return startInTestProject(resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
 }
 
 /** dist/vercel.js in Vercel's Edge Runtime (the edge-runtime package), behind Vercel's header rules. */
 export function startVercel(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startProcess(process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
+  return startInTestProject(process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
 }
 
 /** dist/netlify.js in Deno (installed from npm), called the way Netlify Edge Functions are. */
@@ -109,15 +127,17 @@ export function startNetlify(env: Record<string, string> = {}): Promise<RunningS
   const script = resolve(ROOT, 'test/support/netlify-deno.ts');
   const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${ROOT}`];
   const args = ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script];
-  return startProcess(resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
+  return startInTestProject(resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
 }
 
 /** dist/cloudflare.js as a module worker in workerd, through Miniflare. */
 export function startCloudflare(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startProcess(process.execPath, [resolve(ROOT, 'test/support/miniflare.mjs')], env, 60_000);
+  const script = resolve(ROOT, 'test/support/miniflare.mjs');
+  return startInTestProject(process.execPath, [script], env, 60_000);
 }
 
-/** The public address the global setup built dist/public for (the sample content's baseUrl). */
+/** The public address the global setup built the test project for (its fixture's baseUrl). */
 export function builtBaseUrl(): string {
-  return JSON.parse(readFileSync(resolve(ROOT, 'dist/public/_folio/manifest.json'), 'utf8')).baseUrl;
+  const manifest = resolve(TEST_PROJECT, 'dist/public/_folio/manifest.json');
+  return JSON.parse(readFileSync(manifest, 'utf8')).baseUrl;
 }

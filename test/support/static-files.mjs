@@ -1,10 +1,12 @@
 /**
  * What a platform's CDN does for the deployment's static bodies (/_folio/*): the file from the
- * deployment folder, or 404. Used in front of the edge runtimes that read their bodies from the site.
+ * deployment folder (dist/public of the project in the working folder), or 404. Used in front of
+ * the edge runtimes that read their bodies from the site.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
-const PUBLISHED = new URL('../../dist/public', import.meta.url).pathname;
+const PUBLISHED = resolve('dist/public');
 
 /** The file at the URL path `path` under the folder `root`, or null when there is none. */
 export function staticFile(root, path) {

@@ -2,7 +2,7 @@
  * The wrangler CLI installed from npm, run on the Node 22 it requires (test/support/node-22), over
  * the project's wrangler.toml, offline: no metrics, no banner (its npm update check), no fetch of
  * the request.cf data. The configuration is copied without its [build] step into a temporary
- * project whose dist/ is the repository's: the global setup has built it, and a rebuild would
+ * project whose dist/ is the test project's: the global setup has built it, and a rebuild would
  * rewrite dist/ under the other suites.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
-import { freePort, ROOT, type RunningServer, runningServer } from './server.ts';
+import { freePort, ROOT, type RunningServer, runningServer, TEST_PROJECT } from './server.ts';
 
 const WRANGLER = resolve(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 
@@ -19,12 +19,12 @@ export interface WranglerProject {
   remove: () => void;
 }
 
-/** A temporary project: wrangler.toml without [build], and dist/ linked to the repository's. */
+/** A temporary project: wrangler.toml without [build], and dist/ linked to the test project's. */
 export function wranglerProject(): WranglerProject {
   const dir = mkdtempSync(join(tmpdir(), 'folio-wrangler-'));
   const config = readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8');
   writeFileSync(join(dir, 'wrangler.toml'), config.replace(/^\[build\]\n[^[]*/m, ''));
-  symlinkSync(resolve(ROOT, 'dist'), join(dir, 'dist'), 'dir');
+  symlinkSync(resolve(TEST_PROJECT, 'dist'), join(dir, 'dist'), 'dir');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -63,16 +63,33 @@ export function toDeck(deck: DeckRecord, baseUrl: string): Deck {
   };
 }
 
+const readingOrder = (a: PostRecord, b: PostRecord) =>
+  (a.seriesOrder ?? Number.MAX_SAFE_INTEGER) - (b.seriesOrder ?? Number.MAX_SAFE_INTEGER) ||
+  compareText(a.pubDate, b.pubDate) ||
+  compareText(a.id, b.id);
+
+const chapterIndexes = new WeakMap<SiteData, Map<string, PostRecord[]>>();
+
+/** Every series' chapters, from one pass over the posts: a pass per series is quadratic on a large blog. */
+function chapterIndex(data: SiteData): Map<string, PostRecord[]> {
+  let index = chapterIndexes.get(data);
+  if (index) return index;
+  index = new Map();
+  for (const post of data.posts) {
+    if (!post.series) continue;
+    const key = `${post.lang} ${post.series}`;
+    const chapters = index.get(key);
+    if (chapters) chapters.push(post);
+    else index.set(key, [post]);
+  }
+  for (const chapters of index.values()) chapters.sort(readingOrder);
+  chapterIndexes.set(data, index);
+  return index;
+}
+
 /** Chapters in reading order: `seriesOrder` (chapters without one last), then `pubDate`, then id. */
-export function chaptersOf(data: SiteData, series: SeriesRecord): PostRecord[] {
-  return data.posts
-    .filter((post) => post.lang === series.lang && post.series === series.slug)
-    .sort(
-      (a, b) =>
-        (a.seriesOrder ?? Number.MAX_SAFE_INTEGER) - (b.seriesOrder ?? Number.MAX_SAFE_INTEGER) ||
-        compareText(a.pubDate, b.pubDate) ||
-        compareText(a.id, b.id),
-    );
+export function chaptersOf(data: SiteData, series: SeriesRecord): readonly PostRecord[] {
+  return chapterIndex(data).get(`${series.lang} ${series.slug}`) ?? [];
 }
 
 export function seriesDetail(data: SiteData, series: SeriesRecord, baseUrl: string): SeriesDetail {

@@ -94,12 +94,13 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const postRecords = posts
     .map(({ record }) => record)
     .sort((a, b) => compareText(b.pubDate, a.pubDate) || compareText(a.id, b.id));
+  const seriesWithPosts = new Set(postRecords.map((post) => `${post.lang} ${post.series}`));
   const data: SiteData<string> = {
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
     series: seriesTexts
-      .filter((s) => postRecords.some((post) => post.lang === s.lang && post.series === s.slug))
+      .filter((s) => seriesWithPosts.has(`${s.lang} ${s.slug}`))
       .map((s) => seriesRecord(context, s))
       .sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
     decks: decks
