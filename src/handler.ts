@@ -8,15 +8,17 @@
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
+import { after } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
-import { type BodySource, type Compress, createBodyCache } from './http/body-cache.ts';
+import { type BodySource, type Compress, createBodyCache, type Encoding } from './http/body-cache.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
+import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
-import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
+import { problemAnswers, rateLimitedDetail } from './http/problem-response.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
-import { type RateStore, withRate } from './http/rate-store.ts';
+import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { createMcp, MCP_ALLOW } from './mcp/serve.ts';
@@ -63,6 +65,8 @@ export interface Handler {
 const API_AREA = { allow: 'GET, HEAD', cacheControl: 'public, max-age=3600' };
 const MCP_AREA = { allow: MCP_ALLOW, cacheControl: CACHE_NONE };
 const BAD_REQUEST_OFFERS = ['text/html', 'application/problem+json', 'application/json'] as const;
+/** Distinct Accept-Encoding values whose choice is kept. */
+const KEPT_ENCODINGS = 256;
 
 export function createHandler(deployment: Deployment, options: HandlerOptions = {}): Handler {
   const { manifest } = deployment;
@@ -72,7 +76,8 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
   const bodies = createBodyCache(deployment.source, options.cacheBytes, options.compress);
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
-  const api = createApi(shared);
+  const problems = problemAnswers(shared);
+  const api = createApi({ ...shared, problems });
   const mcp = createMcp({
     ...shared,
     allowedOrigins: options.allowedOrigins ?? [],
@@ -86,44 +91,60 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
+  const encodingOf = memo(KEPT_ENCODINGS, (header: string) => acceptedEncoding(header));
+
   /**
    * The content coding of a GET. HEAD describes the identity representation: clients compare its
    * Content-Length with the decoded body of a GET, and some runtimes rewrite a missing length.
    */
-  const encodingOf = (request: Request) =>
-    bodies.compresses && request.method === 'GET'
-      ? acceptedEncoding(request.headers.get('accept-encoding'))
-      : null;
+  function encodingFor(request: Request): Encoding | null {
+    if (!bodies.compresses || request.method !== 'GET') return null;
+    const accepted = request.headers.get('accept-encoding');
+    return accepted ? encodingOf(accepted) : null;
+  }
 
   /** The limiter step: a preflight only looks at the quota, a request past it gets the 429. */
-  function limited(
+  function counted(
     request: Request,
     target: Target,
+    route: Route,
     context: RequestContext | undefined,
-    area: typeof API_AREA,
-    serve: (rate: RateState) => Response | Promise<Response>,
   ): Response | Promise<Response> {
     const key = clientKey(addressOf(request, context));
-    if (isPreflight(request)) {
-      return withRate(limiter.peek(key), (rate) => {
-        const headers = Object.assign(
-          apiHeaders(rate, policyHeader, '', area.cacheControl),
-          preflightHeaders(request, area.allow),
-        );
-        delete headers['content-type'];
-        return respond(Response, request, 204, headers, null);
-      });
-    }
-    return withRate(limiter.hit(key), (rate) => {
-      if (!rate.allowed)
-        return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
-      return serve(rate);
-    });
+    if (isPreflight(request))
+      return after(limiter.peek(key), (rate) =>
+        preflight(request, route.name === 'mcp' ? MCP_AREA : API_AREA, rate),
+      );
+    return after(limiter.hit(key), (rate) =>
+      rate.allowed
+        ? serveCounted(request, target, route, rate)
+        : refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds)),
+    );
+  }
+
+  function preflight(request: Request, area: typeof API_AREA, rate: RateState) {
+    const headers = Object.assign(
+      apiHeaders(rate, policyHeader, '', area.cacheControl),
+      preflightHeaders(request, area.allow),
+    );
+    delete headers['content-type'];
+    return respond(Response, request, 204, headers, null);
   }
 
   function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
     const instance = code === 'invalid_request' ? target.path + target.search : target.path;
-    return problemResponse(shared, request, rate, code, detail, instance);
+    return problems.respond(request, rate, code, detail, instance);
+  }
+
+  /** A request to /api/ or /mcp within its quota. */
+  function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
+    if (route.name === 'mcp') return mcp.handle(request, { target, rate });
+    const call = { target, rate, encoding: encodingFor(request) };
+    if (route.name === 'apiFallback') return api.fallback(request, call);
+    const deprecation = deprecations[route.operationId as string];
+    return route.name === 'apiPostList'
+      ? api.postList(request, call, deprecation)
+      : api.document(request, call, deprecation);
   }
 
   function serve(request: Request, target: Target, route: Route, context: RequestContext | undefined) {
@@ -131,20 +152,12 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
       case 'apiDocument':
       case 'apiPostList':
       case 'apiFallback':
-        return limited(request, target, context, API_AREA, (rate) => {
-          const call = { target, rate, encoding: encodingOf(request) };
-          if (route.name === 'apiFallback') return api.fallback(request, call);
-          const deprecation = deprecations[route.operationId as string];
-          return route.name === 'apiPostList'
-            ? api.postList(request, call, deprecation)
-            : api.document(request, call, deprecation);
-        });
       case 'mcp':
-        return limited(request, target, context, MCP_AREA, (rate) => mcp.handle(request, { target, rate }));
+        return counted(request, target, route, context);
       default: {
         if (isPreflight(request))
           return respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null);
-        const call = { target, encoding: encodingOf(request) };
+        const call = { target, encoding: encodingFor(request) };
         if (route.name === 'siteDocument') return site.document(request, call);
         return route.name === 'siteTwin' ? site.twin(request, call) : site.page(request, call);
       }
@@ -158,7 +171,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     context: RequestContext | undefined,
   ) {
     const target = { path: refused.path, search: '' };
-    return withRate(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
+    return after(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
       if (!rate.allowed)
         return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
       return refuseTarget(request, refused, target, rate);
@@ -195,7 +208,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     const path = parsed.ok ? parsed.target.path : parsed.path;
     const rate = { ...(await limiter.peek(clientKey(addressOf(request, context)))), allowed: true };
     const detail = `The request to ${path} could not be completed.`;
-    return problemResponse(shared, request, rate, 'internal_error', detail, path);
+    return problems.respond(request, rate, 'internal_error', detail, path);
   }
 
   return {

@@ -126,31 +126,28 @@ function objectText(members: Members): string {
 type Body = { text: string | Uint8Array; id?: string };
 
 /** Mostly well-formed requests and notifications, with any method and params. */
-const wellFormedMembers = fc
-  .record({ id: fc.option(rawId, { nil: undefined, freq: 6 }), call })
-  .map(
-    ({ id, call }): Members => ({
-      jsonrpc: '"2.0"',
-      ...(id === undefined ? {} : { id }),
-      method: json(call.method),
-      ...('params' in call ? { params: json(call.params) } : {}),
-    }),
-  );
+const wellFormedMembers = fc.record({ id: fc.option(rawId, { nil: undefined, freq: 6 }), call }).map(
+  ({ id, call }): Members => ({
+    jsonrpc: '"2.0"',
+    ...(id === undefined ? {} : { id }),
+    method: json(call.method),
+    ...('params' in call ? { params: json(call.params) } : {}),
+  }),
+);
 const wellFormed = wellFormedMembers.map(objectText);
 
 /** Any member of any type, responses included. */
-const scrambled = fc
-  .record(
-    {
-      jsonrpc: fc.oneof(fc.constant('"2.0"'), anyJson.map(json)),
-      id: rawId,
-      method: method.map(json),
-      params: anyJson.map(json),
-      result: anyJson.map(json),
-      error: anyJson.map(json),
-    },
-    { requiredKeys: [] },
-  );
+const scrambled = fc.record(
+  {
+    jsonrpc: fc.oneof(fc.constant('"2.0"'), anyJson.map(json)),
+    id: rawId,
+    method: method.map(json),
+    params: anyJson.map(json),
+    result: anyJson.map(json),
+    error: anyJson.map(json),
+  },
+  { requiredKeys: [] },
+);
 
 const notJsonRpc = fc.oneof(
   printable,
