@@ -1,10 +1,11 @@
 /**
- * A GET or HEAD of node:http as the fetch Request the handler takes, built the way @hono/node-server
- * builds its own: method, URL and header lookups are read straight from the parsed message, and
- * only a use beyond those (the signal, clone, iterating the headers...) makes the full Request,
- * once. Neither kind has a body, so there is no stream to wire up.
+ * A node:http request as the fetch Request the handler takes, built the way @hono/node-server
+ * builds its own: method, URL and header lookups are read straight from the parsed message, the
+ * body is a stream over the message, and only a use beyond those (the signal, clone, iterating the
+ * headers...) makes the full Request, once.
  */
 import type { IncomingMessage } from 'node:http';
+import { Response } from '@whatwg-node/server';
 
 const fullRequest = Symbol('fullRequest');
 const fullHeaders = Symbol('fullHeaders');
@@ -37,28 +38,41 @@ class NodeHeaders {
   }
 }
 
-class NodeGetRequest {
+class NodeRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: NodeHeaders;
-  readonly body = null;
-  readonly bodyUsed = false;
+  readonly body: ReadableStream<Uint8Array> | null;
   private [fullRequest]: Request | undefined;
 
   constructor(message: IncomingMessage, url: string) {
     this.method = message.method as string;
     this.url = url;
     this.headers = new NodeHeaders(message.headers);
+    this.body = this.method === 'GET' || this.method === 'HEAD' ? null : bodyStream(message);
   }
 
   full(): Request {
-    this[fullRequest] ??= new Request(this.url, { method: this.method, headers: this.headers.full() });
+    this[fullRequest] ??= new Request(this.url, {
+      method: this.method,
+      headers: this.headers.full(),
+      body: this.body,
+      duplex: 'half',
+    } as RequestInit);
     return this[fullRequest];
   }
 }
 
+/**
+ * The message body as a web stream: @whatwg-node/server's Body over the message, the stream its own
+ * Request would read (Node's native ReadableStream costs about five times as much to set up).
+ */
+function bodyStream(message: IncomingMessage): ReadableStream<Uint8Array> | null {
+  return new Response(message as unknown as BodyInit).body;
+}
+
 delegateTheRest(NodeHeaders.prototype, Headers.prototype, (headers: NodeHeaders) => headers.full());
-delegateTheRest(NodeGetRequest.prototype, Request.prototype, (request: NodeGetRequest) => request.full());
+delegateTheRest(NodeRequest.prototype, Request.prototype, (request: NodeRequest) => request.full());
 
 /** Members of `real` that `light` does not define itself, answered by the full object; `instanceof` holds. */
 function delegateTheRest<T>(light: object, real: object, full: (self: T) => object) {
@@ -84,12 +98,11 @@ function delegateTheRest<T>(light: object, real: object, full: (self: T) => obje
 }
 
 /**
- * The request, when node:http parsed a GET or HEAD; its URL is built as @whatwg-node/server builds
- * it, from the Host header (or the local address when there is none) and the target as sent.
+ * The request node:http parsed; its URL is built as @whatwg-node/server builds it, from the Host
+ * header (or the local address when there is none) and the target as sent.
  */
-export function nodeGetRequest(message: IncomingMessage, target: string): Request | null {
-  if (message.method !== 'GET' && message.method !== 'HEAD') return null;
-  return new NodeGetRequest(message, `http://${hostOf(message)}${target}`) as unknown as Request;
+export function nodeRequest(message: IncomingMessage, target: string): Request {
+  return new NodeRequest(message, `http://${hostOf(message)}${target}`) as unknown as Request;
 }
 
 function hostOf(message: IncomingMessage): string {

@@ -1,16 +1,15 @@
 /**
- * Node: node:http with @whatwg-node/server, the client address from the socket. A GET or HEAD takes
- * the short way: a light Request read from the parsed message (./node-request.ts), and the answer
- * (@whatwg-node/server's Response, ./node-response.ts) written as one head and one body. Requests
- * with a body go through the whole @whatwg-node/server adapter. FOLIO_WORKERS=N runs N such
- * servers sharing the port (node:cluster); FOLIO_RATE_LIMIT_STORE shares their quota.
+ * Node: node:http with @whatwg-node/server's Response, the client address from the socket. Each
+ * request is handed to the handler as a light Request read from the parsed message
+ * (./node-request.ts), and the answer is written as one head and one body (./node-response.ts).
+ * FOLIO_WORKERS=N runs N such servers sharing the port (node:cluster); FOLIO_RATE_LIMIT_STORE
+ * shares their quota.
  */
 import cluster from 'node:cluster';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServerAdapter } from '@whatwg-node/server';
+import { createServer, type ServerResponse } from 'node:http';
 import { createHandler } from '../handler.ts';
 import { listenFailure, type ServerSettings } from './env.ts';
-import { nodeGetRequest } from './node-request.ts';
+import { nodeRequest } from './node-request.ts';
 import { NodeResponse, writeResponse } from './node-response.ts';
 import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
 
@@ -22,16 +21,8 @@ async function serve() {
   const { port, host } = settings;
   const { deployment, options } = await selfHosted(settings);
   const handler = createHandler(deployment, { ...options, Response: NodeResponse as typeof Response });
-  const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>
-    handler.fetch(request, { clientAddress: req.socket.remoteAddress }),
-  );
   const server = createServer((req, res) => {
-    const target = originForm(req.url);
-    const request = nodeGetRequest(req, target);
-    if (!request) {
-      req.url = target;
-      return adapter(req, res);
-    }
+    const request = nodeRequest(req, originForm(req.url));
     const answer = handler.fetch(request, { clientAddress: req.socket.remoteAddress });
     if (answer instanceof Promise)
       answer.then(

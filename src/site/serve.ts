@@ -17,7 +17,14 @@ import {
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
 import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
-import { type Body, type BodyCache, derive, type Encoding, type Variant } from '../http/body-cache.ts';
+import {
+  type Body,
+  type BodyCache,
+  bodyText,
+  derive,
+  type Encoding,
+  type Variant,
+} from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
@@ -76,7 +83,7 @@ const encoder = new TextEncoder();
 
 /** A rough token count for agents budgeting their context: about four characters a token. */
 const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
-const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(decoder.decode(body.bytes)));
+const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(bodyText(body)));
 
 const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
 const errorFormatOf = memo(KEPT_ACCEPTS, (accept: string): ErrorFormat => {
