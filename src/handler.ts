@@ -21,7 +21,7 @@ import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
-import { createMcp, MCP_ALLOW } from './mcp/serve.ts';
+import { createMcp, MCP_ALLOW, type Mcp } from './mcp/serve.ts';
 import { createRouteTable, type Route } from './routes.ts';
 import { createSite, HTML_TYPE, SITE_ALLOW } from './site/serve.ts';
 
@@ -55,7 +55,8 @@ export interface HandlerOptions {
 
 /** What the adapter knows about the connection. */
 export interface RequestContext {
-  clientAddress?: string | null | undefined;
+  /** Read only for requests the limiter counts, so an adapter may make it a getter when it costs. */
+  readonly clientAddress?: string | null | undefined;
 }
 
 export interface Handler {
@@ -78,11 +79,14 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
   const problems = problemAnswers(shared);
   const api = createApi({ ...shared, problems });
-  const mcp = createMcp({
-    ...shared,
-    allowedOrigins: options.allowedOrigins ?? [],
-    listenHost: options.listenHost,
-  });
+  // Made on the first MCP request: setting up its tools is a share of a server's start.
+  let mcpArea: Mcp | undefined;
+  const mcp = () =>
+    (mcpArea ??= createMcp({
+      ...shared,
+      allowedOrigins: options.allowedOrigins ?? [],
+      listenHost: options.listenHost,
+    }));
   const site = createSite(shared);
   const match = createRouteTable(manifest);
   const deprecations = manifest.deprecations;
@@ -138,7 +142,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
 
   /** A request to /api/ or /mcp within its quota. */
   function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
-    if (route.name === 'mcp') return mcp.handle(request, { target, rate });
+    if (route.name === 'mcp') return mcp().handle(request, { target, rate });
     const call = { target, rate, encoding: encodingFor(request) };
     if (route.name === 'apiFallback') return api.fallback(request, call);
     const deprecation = deprecations[route.operationId as string];

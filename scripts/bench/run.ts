@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { nodeBundle } from '../node-bundle.ts';
 import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
@@ -187,23 +188,10 @@ async function load(route: Route, url: string, seconds = duration): Promise<Load
 
 // ---------------------------------------------------------------- bundles
 
-const BANNER = "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);";
-
-/** Bundles a Node entry like scripts/bundle.ts does; the deployment it serves is FOLIO_OUT. */
-async function bundle(entry: string, outfile: string) {
-  await build({
-    entryPoints: [join(ROOT, entry)],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'warning',
-    banner: { js: BANNER },
-  });
-}
+/** Bundles a Node entry as scripts/bundle.ts bundles dist/node.mjs; the deployment it serves is FOLIO_OUT. */
+const bundle = async (entry: string, outfile: string) => {
+  await build(nodeBundle(join(ROOT, entry), outfile));
+};
 
 /** The synthetic corpus, built and bundled into the temporary folder. */
 async function buildCorpus() {

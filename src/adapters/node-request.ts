@@ -1,11 +1,11 @@
 /**
  * A node:http request as the fetch Request the handler takes, built the way @hono/node-server
  * builds its own: method, URL and header lookups are read straight from the parsed message, the
- * body is a stream over the message, and only a use beyond those (the signal, clone, iterating the
- * headers...) makes the full Request, once.
+ * body is the stream the server made for it (./node-body.ts), and only a use beyond those (the
+ * signal, clone, iterating the headers...) makes the full Request, once.
  */
 import type { IncomingMessage } from 'node:http';
-import { Response } from '@whatwg-node/server';
+import { delegate } from './delegate.ts';
 
 const fullRequest = Symbol('fullRequest');
 const fullHeaders = Symbol('fullHeaders');
@@ -45,11 +45,11 @@ class NodeRequest {
   readonly body: ReadableStream<Uint8Array> | null;
   private [fullRequest]: Request | undefined;
 
-  constructor(message: IncomingMessage, url: string) {
+  constructor(message: IncomingMessage, url: string, body: ReadableStream<Uint8Array> | null) {
     this.method = message.method as string;
     this.url = url;
     this.headers = new NodeHeaders(message.headers);
-    this.body = this.method === 'GET' || this.method === 'HEAD' ? null : bodyStream(message);
+    this.body = body;
   }
 
   full(): Request {
@@ -63,46 +63,51 @@ class NodeRequest {
   }
 }
 
+// The rest of each interface, answered by the full object. The names are listed rather than read
+// from Request.prototype: Node loads its fetch implementation on first touch of the global Request,
+// which would add a fifth to the server's start.
+delegate(NodeHeaders.prototype, (headers: NodeHeaders) => headers.full(), {
+  methods: [
+    'append',
+    'delete',
+    'entries',
+    'forEach',
+    'getSetCookie',
+    'keys',
+    'set',
+    'values',
+    Symbol.iterator,
+  ],
+});
+delegate(NodeRequest.prototype, (request: NodeRequest) => request.full(), {
+  methods: ['arrayBuffer', 'blob', 'bytes', 'clone', 'formData', 'json', 'text'],
+  getters: [
+    'bodyUsed',
+    'cache',
+    'credentials',
+    'destination',
+    'duplex',
+    'integrity',
+    'keepalive',
+    'mode',
+    'redirect',
+    'referrer',
+    'referrerPolicy',
+    'signal',
+  ],
+});
+
 /**
- * The message body as a web stream: @whatwg-node/server's Body over the message, the stream its own
- * Request would read (Node's native ReadableStream costs about five times as much to set up).
+ * The request node:http parsed, with its body as a stream when it has one; its URL is built as
+ * @whatwg-node/server builds it, from the Host header (or the local address when there is none)
+ * and the target as sent.
  */
-function bodyStream(message: IncomingMessage): ReadableStream<Uint8Array> | null {
-  return new Response(message as unknown as BodyInit).body;
-}
-
-delegateTheRest(NodeHeaders.prototype, Headers.prototype, (headers: NodeHeaders) => headers.full());
-delegateTheRest(NodeRequest.prototype, Request.prototype, (request: NodeRequest) => request.full());
-
-/** Members of `real` that `light` does not define itself, answered by the full object; `instanceof` holds. */
-function delegateTheRest<T>(light: object, real: object, full: (self: T) => object) {
-  for (const name of Reflect.ownKeys(real)) {
-    if (name === 'constructor' || Object.hasOwn(light, name)) continue;
-    const member = Object.getOwnPropertyDescriptor(real, name);
-    if (typeof member?.value === 'function') {
-      Object.defineProperty(light, name, {
-        value(this: T, ...args: unknown[]) {
-          const target = full(this) as Record<PropertyKey, (...args: unknown[]) => unknown>;
-          return target[name]!(...args);
-        },
-      });
-    } else if (member?.get) {
-      Object.defineProperty(light, name, {
-        get(this: T) {
-          return (full(this) as Record<PropertyKey, unknown>)[name];
-        },
-      });
-    }
-  }
-  Object.setPrototypeOf(light, real);
-}
-
-/**
- * The request node:http parsed; its URL is built as @whatwg-node/server builds it, from the Host
- * header (or the local address when there is none) and the target as sent.
- */
-export function nodeRequest(message: IncomingMessage, target: string): Request {
-  return new NodeRequest(message, `http://${hostOf(message)}${target}`) as unknown as Request;
+export function nodeRequest(
+  message: IncomingMessage,
+  target: string,
+  body: ReadableStream<Uint8Array> | null,
+): Request {
+  return new NodeRequest(message, `http://${hostOf(message)}${target}`, body) as unknown as Request;
 }
 
 function hostOf(message: IncomingMessage): string {

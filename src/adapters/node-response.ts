@@ -1,39 +1,57 @@
 /**
- * The handler's answers on Node: @whatwg-node/server's own Response, which also keeps what it was
- * made from when that is a status, a plain header object and bytes (every prerendered answer), so
- * the server writes it with one writeHead and one end, as a bare node:http server would. Any other
- * Response is written by @whatwg-node/server's sendNodeResponse.
+ * The handler's answers on Node, made the way @hono/node-server makes its own: a Response that keeps
+ * the status, header object and bytes it was given, so the server writes it with one writeHead and
+ * one end as a bare node:http server would. Reading anything else from it (its Headers, its body
+ * stream, text()...) makes the full Response once.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Response, sendNodeResponse } from '@whatwg-node/server';
+import type { ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { delegate } from './delegate.ts';
 
-interface Parts {
-  status: number;
-  headers: Record<string, string>;
-  body: Uint8Array | null;
-}
+type Bytes = Uint8Array | null;
 
-export class NodeResponse extends Response {
-  readonly parts: Parts | null;
+const fullResponse = Symbol('fullResponse');
+
+export class NodeResponse {
+  readonly status: number;
+  /** Set when the answer is bytes (or none) under a plain header object, as every Folio answer is. */
+  readonly parts: { headers: Record<string, string>; body: Bytes } | null;
+  private readonly made: [BodyInit | null | undefined, ResponseInit | undefined];
+  private [fullResponse]: Response | undefined;
 
   constructor(body?: BodyInit | null, init?: ResponseInit) {
-    super(body, init);
+    this.status = init?.status ?? 200;
+    this.made = [body, init];
     const headers = init?.headers;
     const plain = headers !== undefined && Object.getPrototypeOf(headers) === Object.prototype;
     this.parts =
       plain && (body == null || body instanceof Uint8Array)
-        ? { status: this.status, headers: headers as Record<string, string>, body: body ?? null }
+        ? { headers: headers as Record<string, string>, body: (body ?? null) as Bytes }
         : null;
+  }
+
+  full(): Response {
+    this[fullResponse] ??= new Response(...this.made);
+    return this[fullResponse];
   }
 }
 
-export function writeResponse(response: globalThis.Response, req: IncomingMessage, res: ServerResponse) {
+delegate(NodeResponse.prototype, (response: NodeResponse) => response.full(), {
+  methods: ['arrayBuffer', 'blob', 'bytes', 'clone', 'formData', 'json', 'text'],
+  getters: ['body', 'bodyUsed', 'headers', 'ok', 'redirected', 'statusText', 'type', 'url'],
+});
+
+export function writeResponse(response: Response, res: ServerResponse) {
   const parts = response instanceof NodeResponse ? response.parts : null;
-  if (parts === null) {
-    void sendNodeResponse(response, res, req, true);
+  if (parts) {
+    res.writeHead(response.status, parts.headers);
+    if (parts.body === null) res.end();
+    else res.end(parts.body);
     return;
   }
-  res.writeHead(parts.status, parts.headers);
-  if (parts.body === null) res.end();
-  else res.end(parts.body);
+  const full = response instanceof NodeResponse ? response.full() : response;
+  res.writeHead(full.status, Object.fromEntries(full.headers));
+  if (full.body) Readable.fromWeb(full.body as unknown as NodeReadableStream).pipe(res);
+  else res.end();
 }
