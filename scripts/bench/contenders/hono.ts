@@ -9,6 +9,13 @@
  * per request, with the same options and ranking. Header values come from Folio's own constants.
  */
 import { readFileSync } from 'node:fs';
+import {
+  createServer,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -229,8 +236,27 @@ app.post('/mcp', async (c) => {
 
 app.notFound((c) => problem(c, 404, 'Not Found', 'resource_not_found', `No resource at ${c.req.path}.`));
 
+/**
+ * @hono/node-server gives every response without a Content-Type `text/plain; charset=UTF-8`, a 304
+ * included (the bug h3 fixed in its #641); RFC 9110 15.4.5 and Folio send none, so the contender's
+ * server takes it off its 304s.
+ */
+const createServerWithout304ContentType = ((options: ServerOptions, listener: RequestListener) =>
+  createServer(options, (req, res) => {
+    const writeHead = res.writeHead.bind(res) as (
+      status: number,
+      headers?: OutgoingHttpHeaders,
+    ) => ServerResponse;
+    res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+      if (status === 304 && headers) delete headers['content-type'];
+      return writeHead(status, headers);
+    }) as typeof res.writeHead;
+    return listener(req, res);
+  })) as typeof createServer;
+
 serve({
   fetch: app.fetch,
   port: Number(process.env.PORT) || 8787,
   hostname: process.env.HOST || '127.0.0.1',
+  createServer: createServerWithout304ContentType,
 });
