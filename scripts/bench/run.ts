@@ -1,9 +1,11 @@
 /**
- * npm run bench [-- --duration 10 --connections 50 --warmup 2 --posts 10000 --quick]
+ * npm run bench [-- --rounds 3 --duration 5 --connections 50 --warmup 1 --posts 10000 --quick]
  *
  * Starts each contender in its own process on 127.0.0.1 (Folio on Node once with one process and
  * once with FOLIO_WORKERS=2), drives each route with autocannon from another process (bounded
- * duration and connections), then measures the corpus scale (build time, cold start against bare
+ * duration and connections), every contender in turn, in several rounds over all the routes so
+ * that a passing load on a shared machine hits every contender alike; each figure is the median
+ * of its rounds. Then it measures the corpus scale (build time, cold start against bare
  * node:http loading the same files, RSS after start and after the first request for a page, an API
  * body and a discovery document, `limit=10` throughput on a synthetic corpus vs the sample blog, and
  * the corpus's deployment folder and edge bundles against the platforms' limits) and the rate
@@ -49,6 +51,7 @@ const BASE_URL = 'http://localhost:8787';
 const { values } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
     duration: { type: 'string' },
     connections: { type: 'string' },
     warmup: { type: 'string' },
@@ -57,8 +60,9 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
-const duration = Number(values.duration ?? (quick ? 0.3 : 10));
-const warmup = Number(values.warmup ?? (quick ? 0 : 2));
+const rounds = Number(values.rounds ?? (quick ? 1 : 3));
+const duration = Number(values.duration ?? (quick ? 0.3 : 5));
+const warmup = Number(values.warmup ?? (quick ? 0 : 1));
 const connections = Number(values.connections ?? (quick ? 10 : 50));
 const corpusPosts = Number(values.posts ?? (quick ? 20 : 10_000));
 const addresses = Number(values.addresses ?? (quick ? 20_000 : 1_000_000));
@@ -228,6 +232,23 @@ async function measureStores(file: string, route: Route): Promise<{ memory: Load
   } finally {
     await redis.stop();
   }
+}
+
+/** Each figure's median over the rounds of one route and contender; the statuses of them all. */
+function medianOf(results: LoadResult[]): LoadResult {
+  const median = (pick: (result: LoadResult) => number) =>
+    results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)]!;
+  const statuses: Record<string, number> = {};
+  for (const result of results)
+    for (const [status, count] of Object.entries(result.statuses))
+      statuses[status] = (statuses[status] ?? 0) + count;
+  return {
+    requestsPerSecond: median((result) => result.requestsPerSecond),
+    p50: median((result) => result.p50),
+    p99: median((result) => result.p99),
+    statuses,
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+  };
 }
 
 /** A job started ahead of the step that awaits it: a failure is reported there, not as unhandled. */
@@ -479,7 +500,7 @@ async function main() {
   const bun = join(BIN, 'bun');
   const hasBun = existsSync(bun);
   console.log(
-    `folio bench: ${duration} s per route after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +
+    `folio bench: ${rounds} rounds of ${duration} s per route and contender after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +
       `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}\n`,
   );
 
@@ -565,17 +586,20 @@ async function main() {
       for (const contender of contenders)
         for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
           console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
-    for (const route of routes) {
-      for (const contender of contenders) {
-        const result = await load(route, servers.get(contender.id)!.url);
-        results.set(`${contender.id} ${route.name}`, result);
-        const wrong = Object.keys(result.statuses).filter((s) => Number(s) !== route.expect);
-        if (wrong.length || result.errors)
-          console.error(
-            `warning: ${contender.label} ${route.name}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
-          );
-      }
-    }
+    const runs = new Map<string, LoadResult[]>();
+    for (let round = 0; round < rounds; round++)
+      for (const route of routes)
+        for (const contender of contenders) {
+          const result = await load(route, servers.get(contender.id)!.url);
+          const key = `${contender.id} ${route.name}`;
+          runs.set(key, [...(runs.get(key) ?? []), result]);
+          const wrong = Object.keys(result.statuses).filter((s) => Number(s) !== route.expect);
+          if (wrong.length || result.errors)
+            console.error(
+              `warning: ${contender.label} ${route.name}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
+            );
+        }
+    for (const [key, of] of runs) results.set(key, medianOf(of));
   } finally {
     rss = new Map([...servers].map(([id, server]) => [id, peakRss(server.pid)]));
     for (const server of servers.values()) await server.stop();

@@ -15,24 +15,27 @@ const fullResponse = Symbol('fullResponse');
 
 export class NodeResponse {
   readonly status: number;
-  /** Set when the answer is bytes (or none) under a plain header object, as every Folio answer is. */
-  readonly parts: { headers: Record<string, string>; body: Bytes } | null;
-  private readonly made: [BodyInit | null | undefined, ResponseInit | undefined];
   private [fullResponse]: Response | undefined;
 
-  constructor(body?: BodyInit | null, init?: ResponseInit) {
+  constructor(
+    private readonly given: BodyInit | null | undefined,
+    private readonly init: ResponseInit | undefined,
+  ) {
     this.status = init?.status ?? 200;
-    this.made = [body, init];
-    const headers = init?.headers;
-    const plain = headers !== undefined && Object.getPrototypeOf(headers) === Object.prototype;
-    this.parts =
-      plain && (body == null || body instanceof Uint8Array)
-        ? { headers: headers as Record<string, string>, body: (body ?? null) as Bytes }
-        : null;
+  }
+
+  /** Bytes (or none) under a plain header object, as every Folio answer is; else null. */
+  parts(): { headers: Record<string, string>; body: Bytes } | null {
+    const headers = this.init?.headers;
+    const body = this.given ?? null;
+    if (headers === undefined || Object.getPrototypeOf(headers) !== Object.prototype) return null;
+    return body === null || body instanceof Uint8Array
+      ? { headers: headers as Record<string, string>, body }
+      : null;
   }
 
   full(): Response {
-    this[fullResponse] ??= new Response(...this.made);
+    this[fullResponse] ??= new Response(this.given, this.init);
     return this[fullResponse];
   }
 }
@@ -43,7 +46,7 @@ delegate(NodeResponse.prototype, (response: NodeResponse) => response.full(), {
 });
 
 export function writeResponse(response: Response, res: ServerResponse) {
-  const parts = response instanceof NodeResponse ? response.parts : null;
+  const parts = response instanceof NodeResponse ? response.parts() : null;
   if (parts) {
     res.writeHead(response.status, parts.headers);
     if (parts.body === null) res.end();
