@@ -18,6 +18,7 @@ import { type BuildOptions, build } from 'esbuild';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { deploymentStats, limitWarnings } from './deployment-limits.ts';
+import { nodeBundle } from './node-bundle.ts';
 import { VERCEL_OUTPUT, writeVercelOutput } from './vercel-output.ts';
 
 const { values } = parseArgs({
@@ -54,17 +55,7 @@ interface Target {
 }
 
 const TARGETS: Record<string, Target> = {
-  'node.mjs': {
-    options: {
-      ...common,
-      platform: 'node',
-      target: 'node20',
-      banner: {
-        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-      },
-      entryPoints: ['src/adapters/node.ts'],
-    },
-  },
+  'node.mjs': { options: { metafile: true } },
   'vercel.js': {
     options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
     gzipLimit: 1024 * KIB,
@@ -90,7 +81,11 @@ const rows: [string, string, string][] = [];
 
 for (const [name, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
   const outfile = join(distDir, name);
-  const result = await build({ ...options, outfile });
+  const result = await build(
+    name === 'node.mjs'
+      ? { ...nodeBundle('src/adapters/node.ts', outfile), ...options }
+      : { ...options, outfile },
+  );
   for (const [input, { imports }] of Object.entries(result.metafile?.inputs ?? {})) {
     if (BUILD_ONLY.test(input)) throw new Error(`${outfile}: includes build-time code ${input}`);
     const node = imports.filter((i) => i.path.startsWith('node:') || builtins.has(i.path));

@@ -8,19 +8,21 @@
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
+import { after } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
-import { type BodySource, type Compress, createBodyCache } from './http/body-cache.ts';
+import { type BodySource, type Compress, createBodyCache, type Encoding } from './http/body-cache.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
+import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import { joiningParts } from './http/parted-source.ts';
-import { problemResponse, rateLimitedDetail } from './http/problem-response.ts';
+import { problemAnswers, rateLimitedDetail } from './http/problem-response.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
-import { type RateStore, withRate } from './http/rate-store.ts';
+import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
-import { createMcp, MCP_ALLOW } from './mcp/serve.ts';
+import { createMcp, MCP_ALLOW, type Mcp } from './mcp/serve.ts';
 import { createRouteTable, type Route } from './routes.ts';
 import { createSite, HTML_TYPE, SITE_ALLOW } from './site/serve.ts';
 
@@ -54,7 +56,8 @@ export interface HandlerOptions {
 
 /** What the adapter knows about the connection. */
 export interface RequestContext {
-  clientAddress?: string | null | undefined;
+  /** Read only for requests the limiter counts, so an adapter may make it a getter when it costs. */
+  readonly clientAddress?: string | null | undefined;
 }
 
 export interface Handler {
@@ -64,6 +67,8 @@ export interface Handler {
 const API_AREA = { allow: 'GET, HEAD', cacheControl: 'public, max-age=3600' };
 const MCP_AREA = { allow: MCP_ALLOW, cacheControl: CACHE_NONE };
 const BAD_REQUEST_OFFERS = ['text/html', 'application/problem+json', 'application/json'] as const;
+/** Distinct Accept-Encoding values whose choice is kept. */
+const KEPT_ENCODINGS = 256;
 
 export function createHandler(deployment: Deployment, options: HandlerOptions = {}): Handler {
   const { manifest } = deployment;
@@ -74,12 +79,16 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const source = joiningParts(deployment.source, manifest.parts);
   const bodies = createBodyCache(source, options.cacheBytes, options.compress);
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
-  const api = createApi(shared);
-  const mcp = createMcp({
-    ...shared,
-    allowedOrigins: options.allowedOrigins ?? [],
-    listenHost: options.listenHost,
-  });
+  const problems = problemAnswers(shared);
+  const api = createApi({ ...shared, problems });
+  // Made on the first MCP request: setting up its tools is a share of a server's start.
+  let mcpArea: Mcp | undefined;
+  const mcp = () =>
+    (mcpArea ??= createMcp({
+      ...shared,
+      allowedOrigins: options.allowedOrigins ?? [],
+      listenHost: options.listenHost,
+    }));
   const site = createSite(shared);
   const match = createRouteTable(manifest);
   const deprecations = manifest.deprecations;
@@ -88,44 +97,60 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
+  const encodingOf = memo(KEPT_ENCODINGS, (header: string) => acceptedEncoding(header));
+
   /**
    * The content coding of a GET. HEAD describes the identity representation: clients compare its
    * Content-Length with the decoded body of a GET, and some runtimes rewrite a missing length.
    */
-  const encodingOf = (request: Request) =>
-    bodies.compresses && request.method === 'GET'
-      ? acceptedEncoding(request.headers.get('accept-encoding'))
-      : null;
+  function encodingFor(request: Request): Encoding | null {
+    if (!bodies.compresses || request.method !== 'GET') return null;
+    const accepted = request.headers.get('accept-encoding');
+    return accepted ? encodingOf(accepted) : null;
+  }
 
   /** The limiter step: a preflight only looks at the quota, a request past it gets the 429. */
-  function limited(
+  function counted(
     request: Request,
     target: Target,
+    route: Route,
     context: RequestContext | undefined,
-    area: typeof API_AREA,
-    serve: (rate: RateState) => Response | Promise<Response>,
   ): Response | Promise<Response> {
     const key = clientKey(addressOf(request, context));
-    if (isPreflight(request)) {
-      return withRate(limiter.peek(key), (rate) => {
-        const headers = Object.assign(
-          apiHeaders(rate, policyHeader, '', area.cacheControl),
-          preflightHeaders(request, area.allow),
-        );
-        delete headers['content-type'];
-        return respond(Response, request, 204, headers, null);
-      });
-    }
-    return withRate(limiter.hit(key), (rate) => {
-      if (!rate.allowed)
-        return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
-      return serve(rate);
-    });
+    if (isPreflight(request))
+      return after(limiter.peek(key), (rate) =>
+        preflight(request, route.name === 'mcp' ? MCP_AREA : API_AREA, rate),
+      );
+    return after(limiter.hit(key), (rate) =>
+      rate.allowed
+        ? serveCounted(request, target, route, rate)
+        : refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds)),
+    );
+  }
+
+  function preflight(request: Request, area: typeof API_AREA, rate: RateState) {
+    const headers = Object.assign(
+      apiHeaders(rate, policyHeader, '', area.cacheControl),
+      preflightHeaders(request, area.allow),
+    );
+    delete headers['content-type'];
+    return respond(Response, request, 204, headers, null);
   }
 
   function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
     const instance = code === 'invalid_request' ? target.path + target.search : target.path;
-    return problemResponse(shared, request, rate, code, detail, instance);
+    return problems.respond(request, rate, code, detail, instance);
+  }
+
+  /** A request to /api/ or /mcp within its quota. */
+  function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
+    if (route.name === 'mcp') return mcp().handle(request, { target, rate });
+    const call = { target, rate, encoding: encodingFor(request) };
+    if (route.name === 'apiFallback') return api.fallback(request, call);
+    const deprecation = deprecations[route.operationId as string];
+    return route.name === 'apiPostList'
+      ? api.postList(request, call, deprecation)
+      : api.document(request, call, deprecation);
   }
 
   function serve(request: Request, target: Target, route: Route, context: RequestContext | undefined) {
@@ -133,20 +158,12 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
       case 'apiDocument':
       case 'apiPostList':
       case 'apiFallback':
-        return limited(request, target, context, API_AREA, (rate) => {
-          const call = { target, rate, encoding: encodingOf(request) };
-          if (route.name === 'apiFallback') return api.fallback(request, call);
-          const deprecation = deprecations[route.operationId as string];
-          return route.name === 'apiPostList'
-            ? api.postList(request, call, deprecation)
-            : api.document(request, call, deprecation);
-        });
       case 'mcp':
-        return limited(request, target, context, MCP_AREA, (rate) => mcp.handle(request, { target, rate }));
+        return counted(request, target, route, context);
       default: {
         if (isPreflight(request))
           return respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null);
-        const call = { target, encoding: encodingOf(request) };
+        const call = { target, encoding: encodingFor(request) };
         if (route.name === 'siteDocument') return site.document(request, call);
         return route.name === 'siteTwin' ? site.twin(request, call) : site.page(request, call);
       }
@@ -160,7 +177,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     context: RequestContext | undefined,
   ) {
     const target = { path: refused.path, search: '' };
-    return withRate(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
+    return after(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
       if (!rate.allowed)
         return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
       return refuseTarget(request, refused, target, rate);
@@ -197,7 +214,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     const path = parsed.ok ? parsed.target.path : parsed.path;
     const rate = { ...(await limiter.peek(clientKey(addressOf(request, context)))), allowed: true };
     const detail = `The request to ${path} could not be completed.`;
-    return problemResponse(shared, request, rate, 'internal_error', detail, path);
+    return problems.respond(request, rate, 'internal_error', detail, path);
   }
 
   return {

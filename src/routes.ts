@@ -1,13 +1,15 @@
 /**
  * The one route table of the service, in itty-router's path syntax: every API path under both
  * prefixes, the MCP endpoint, each discovery document, the site's pages and their Markdown twins,
- * and each area's fallback. Matching runs over the router's compiled routes in one synchronous
- * pass (no URL parsing, no query parsing, no promise per route).
+ * and each area's fallback. A path is matched over the router's compiled routes once (no URL
+ * parsing, no query parsing, no promise per route) and its route kept, so a path seen before is
+ * routed in one lookup.
  */
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
 import { endpointsFor } from './core/endpoints.ts';
+import { memo } from './http/memo.ts';
 
 export type RouteName =
   | 'apiDocument'
@@ -35,6 +37,8 @@ const PAGE_PATTERNS = [
   '/talks/:slug/',
   '/developers',
 ];
+/** Distinct paths whose route is kept. */
+const ROUTED_PATHS = 4096;
 const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
 
 export function createRouteTable(manifest: Manifest) {
@@ -68,8 +72,8 @@ export function createRouteTable(manifest: Manifest) {
   }));
 
   /** The first route whose pattern matches the path (the `*` fallback always does). */
-  return function match(path: string): Route {
+  return memo(ROUTED_PATHS, (path: string): Route => {
     for (const entry of table) if (entry.pattern.test(path)) return entry.route;
     return { name: 'sitePage' };
-  };
+  });
 }

@@ -31,22 +31,30 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     expect(out).toContain(heading);
 
   expect(out).toMatch(/\| route +\| contender +\| +req\/s \| +p50 \| +p99 \| status \|/);
-  for (const contender of ['node:http (raw bytes)', 'Hono on @hono/node-server', 'Folio on Node'])
+  for (const contender of [
+    'node:http (raw bytes)',
+    'Hono on @hono/node-server',
+    'Folio on Node',
+    'Folio on Node, FOLIO_WORKERS=2',
+  ])
     expect(out).toMatch(
       new RegExp(`\\| posts-en limit=10 +\\| ${contender.replace(/[()]/g, '\\$&')} +\\| +[\\d,]+ \\|`),
     );
   expect(out).toMatch(
-    /\| route +\| Folio Node \/ raw node:http \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \|/,
+    /\| route +\| Folio Node \/ raw node:http \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
   );
   for (const route of ['posts-en limit=10', 'MCP tools/call search'])
     expect(out).toMatch(
-      new RegExp(`\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`),
+      new RegExp(`\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`),
     );
   expect(out).toMatch(/^peak RSS: node:http \(raw bytes\) /m);
 
   expect(out).toMatch(/\| measure +\| +sample blog \| +20 posts \| ratio \|/);
   expect(out).toMatch(/\| cold start to first 200 \(median of 1\) +\|/);
-  expect(out).toMatch(new RegExp(`\\| cold start, Folio / raw node:http +\\| +${RATIO} \\| +${RATIO} \\|`));
+  expect(out).toMatch(
+    /\| cold start of bare node:http loading the same files \(the floor\) +\| +[\d.]+ ms \|/,
+  );
+  expect(out).toMatch(new RegExp(`\\| cold start, Folio / the floor +\\| +${RATIO} \\| +${RATIO} \\|`));
   expect(out).toMatch(/\| RSS after start \(one request\) +\| +\d+ MiB \| +\d+ MiB \|/);
   for (const kind of ['page /blog/', 'API /api/posts-en.json', 'discovery /llms-full.txt'])
     expect(out).toMatch(new RegExp(`\\| first request: ${kind} +\\| +[\\d.]+ ms \\(200, [\\d.]+ KiB\\) \\|`));

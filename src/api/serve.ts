@@ -1,18 +1,28 @@
 /**
  * The /api/ area at run time: each endpoint reads its prerendered body, post lists slice `limit`
- * prefixes from their head file, and every answer gets the API headers. No body is assembled here.
+ * prefixes from their head file, and every answer gets the API headers. No body is assembled here:
+ * what a path means (its body key, whether it is gone, its list) is worked out once per path, and
+ * the header set of each representation once, so a request only adds its RateLimit values.
  */
 import { canonicalApiPath } from '../core/api.ts';
 import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
 import type { ErrorCode } from '../core/errors.ts';
-import { apiHeaders, CACHE_PUBLIC } from '../http/api-headers.ts';
-import { type Body, type BodyCache, bodyOf, derive, type Encoding } from '../http/body-cache.ts';
-import { matchesIfNoneMatch } from '../http/conditional.ts';
+import { after } from '../http/after.ts';
+import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
+import {
+  type Body,
+  type BodyCache,
+  bodyOf,
+  derive,
+  type Encoding,
+  type Variant,
+} from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
-import { type AnswerContext, problemResponse } from '../http/problem-response.ts';
+import { BoundedCache, memo } from '../http/memo.ts';
+import type { ProblemAnswers } from '../http/problem-response.ts';
 import type { Target } from '../http/request-target.ts';
-import { respond } from '../http/respond.ts';
+import { type Prepared, prepareVariant, type ResponseConstructor, respondPrepared } from '../http/respond.ts';
 import { parseLimit } from './limit.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -26,82 +36,129 @@ export interface ApiRequest {
   encoding: Encoding | null;
 }
 
-export interface ApiOptions extends AnswerContext {
+export interface ApiOptions {
   manifest: Manifest;
   bodies: BodyCache;
+  problems: ProblemAnswers;
+  Response: ResponseConstructor;
+  policyHeader: string;
+}
+
+/** What a path under /api/ stands for, worked out on its first request. */
+interface Plan {
+  gone: boolean;
+  /** The body key of the canonical path; null when the path is not valid percent-encoding. */
+  key: string | null;
+  /** The post list at this path, if it is one, and the key of its head file. */
+  list: { facts: ListFacts; headKey: string } | null;
+  /** Headers of this endpoint beyond the API's own (X-Total-Count, deprecation). */
+  extra: HeaderMap;
+  /** The prepared answer of each representation served at this path. */
+  answers: WeakMap<Variant, Prepared>;
+  /** The 404 of this path, prepared on its first one. */
+  missing: Prepared | null;
 }
 
 const CLOSING_BRACKET = 0x5d;
+/** Distinct paths and query strings whose meaning is kept. */
+const KEPT_PATHS = 4096;
+const KEPT_QUERIES = 256;
+const NO_HEADERS: HeaderMap = {};
 
 export function createApi(options: ApiOptions) {
-  const { manifest, bodies, policyHeader, Response } = options;
+  const { manifest, bodies, policyHeader, Response, problems } = options;
   const gone = new Set(manifest.gone);
   const vary = bodies.compresses ? 'Accept-Encoding' : null;
+  const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
+  const limitOf = memo(KEPT_QUERIES, parseLimit);
+
+  function planOf(path: string, deprecation: HeaderMap): Plan {
+    let plan = plans.get(path);
+    if (!plan) {
+      const canonical = canonicalApiPath(path);
+      const facts = manifest.lists[canonical];
+      const key = bodyKey(canonical);
+      const list = facts && key !== null ? { facts, headKey: key + LIST_HEAD_SUFFIX } : null;
+      const extra = facts ? { 'x-total-count': String(facts.total), ...deprecation } : deprecation;
+      plan = plans.set(path, {
+        gone: gone.has(canonical),
+        key,
+        list,
+        extra,
+        answers: new WeakMap(),
+        missing: null,
+      });
+    }
+    return plan;
+  }
 
   function fail(request: Request, api: ApiRequest, code: ErrorCode, detail: string, extra?: HeaderMap) {
     const { path, search } = api.target;
     const instance = code === 'invalid_request' ? path + search : path;
-    return problemResponse(options, request, api.rate, code, detail, instance, extra);
+    return problems.respond(request, api.rate, code, detail, instance, extra);
   }
 
-  const notFound = (request: Request, api: ApiRequest) =>
-    fail(request, api, 'resource_not_found', `No resource at ${api.target.path}.`);
+  function notFound(request: Request, api: ApiRequest, plan: Plan) {
+    const { path } = api.target;
+    plan.missing ??= problems.prepare('resource_not_found', `No resource at ${path}.`, path);
+    return respondPrepared(Response, request, plan.missing, api.rate);
+  }
 
-  function send(request: Request, api: ApiRequest, body: Body, extra: HeaderMap) {
-    const chosen = bodies.encodedFor(body, api.encoding);
-    const headers = apiHeaders(api.rate, policyHeader, JSON_TYPE, CACHE_PUBLIC);
-    headers.etag = chosen.etag;
-    if (vary) headers.vary = vary;
-    if (chosen !== body) headers['content-encoding'] = api.encoding as Encoding;
-    Object.assign(headers, extra);
-    const status = matchesIfNoneMatch(request.headers.get('if-none-match'), chosen.etag) ? 304 : 200;
-    return respond(Response, request, status, headers, chosen.bytes);
+  function send(request: Request, api: ApiRequest, plan: Plan, body: Body) {
+    const variant = bodies.encodedFor(body, api.encoding);
+    let prepared = plan.answers.get(variant);
+    if (!prepared) {
+      const headers = apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC);
+      if (vary) headers.vary = vary;
+      if (variant !== body) headers['content-encoding'] = api.encoding as Encoding;
+      prepared = prepareVariant(variant, Object.assign(headers, plan.extra));
+      plan.answers.set(variant, prepared);
+    }
+    return respondPrepared(Response, request, prepared, api.rate);
   }
 
   /** Refusals every endpoint shares: a method other than GET/HEAD, a path removed for good. */
-  function refusal(request: Request, api: ApiRequest): Response | null {
+  function refusal(request: Request, api: ApiRequest, plan: Plan): Response | null {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       const detail = `The method ${request.method} is not allowed on ${api.target.path}; the API is read-only.`;
       return fail(request, api, 'method_not_allowed', detail, { allow: API_ALLOW });
     }
-    if (gone.has(canonicalApiPath(api.target.path)))
+    if (plan.gone)
       return fail(request, api, 'gone', `The resource at ${api.target.path} was removed for good.`);
     return null;
   }
 
   /** A document endpoint: its body as built, or 404. */
-  function document(request: Request, api: ApiRequest, deprecation: HeaderMap = {}) {
-    const refused = refusal(request, api);
+  function document(request: Request, api: ApiRequest, deprecation = NO_HEADERS) {
+    const plan = planOf(api.target.path, deprecation);
+    const refused = refusal(request, api, plan);
     if (refused) return refused;
-    const key = bodyKey(canonicalApiPath(api.target.path));
-    const found = key === null ? null : bodies.get(key);
-    const answer = (body: Body | null) =>
-      body ? send(request, api, body, deprecation) : notFound(request, api);
-    return found instanceof Promise ? found.then(answer) : answer(found);
+    if (plan.key === null) return notFound(request, api, plan);
+    return after(bodies.get(plan.key), (body) =>
+      body ? send(request, api, plan, body) : notFound(request, api, plan),
+    );
   }
 
   /** A post list: whole, or its newest `limit` posts sliced from the head file. */
-  function postList(request: Request, api: ApiRequest, deprecation: HeaderMap = {}) {
-    const refused = refusal(request, api);
+  function postList(request: Request, api: ApiRequest, deprecation = NO_HEADERS) {
+    const plan = planOf(api.target.path, deprecation);
+    const refused = refusal(request, api, plan);
     if (refused) return refused;
-    const path = canonicalApiPath(api.target.path);
-    const facts = manifest.lists[path];
-    if (!facts) return notFound(request, api);
-    const limit = parseLimit(api.target.search);
+    const { list, key } = plan;
+    if (list === null || key === null) return notFound(request, api, plan);
+    const limit = limitOf(api.target.search);
     if (!limit.ok) return fail(request, api, 'invalid_request', limit.detail, deprecation);
-    const extra = { 'x-total-count': String(facts.total), ...deprecation };
-    const whole = limit.value === null || limit.value >= facts.total;
-    const found = bodies.get(`${bodyKey(path)}${whole ? '' : LIST_HEAD_SUFFIX}`);
-    const answer = (body: Body | null) => {
-      if (!body) return notFound(request, api);
-      return send(request, api, whole ? body : listPrefix(body, facts, limit.value as number), extra);
-    };
-    return found instanceof Promise ? found.then(answer) : answer(found);
+    const count = limit.value === null || limit.value >= list.facts.total ? null : limit.value;
+    return after(bodies.get(count === null ? key : list.headKey), (body) => {
+      if (!body) return notFound(request, api, plan);
+      return send(request, api, plan, count === null ? body : listPrefix(body, list.facts, count));
+    });
   }
 
   /** Any other path under /api/: the shared refusals, else 404. */
   function fallback(request: Request, api: ApiRequest) {
-    return refusal(request, api) ?? notFound(request, api);
+    const plan = planOf(api.target.path, NO_HEADERS);
+    return refusal(request, api, plan) ?? notFound(request, api, plan);
   }
 
   return { document, postList, fallback };

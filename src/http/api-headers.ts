@@ -2,10 +2,30 @@
 import { API_VERSION } from '../core/api.ts';
 import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS, type HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
-import { writeRateHeaders } from './rate-limit-headers.ts';
+import { writeRateState } from './rate-limit-headers.ts';
 
 export const CACHE_PUBLIC = 'public, max-age=3600';
 export const CACHE_NONE = 'no-store';
+
+/**
+ * The API headers with this request's quota state left blank: a set prepared once and completed
+ * per request by `writeRateState`. The blanks are there so that a copy of the set only has its
+ * values replaced, which keeps the copy cheap (adding names to a copied object is not).
+ */
+export function apiHeaderSet(policy: string, contentType: string, cacheControl: string): HeaderMap {
+  return {
+    'content-type': contentType,
+    'cache-control': cacheControl,
+    'x-api-version': API_VERSION,
+    'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+    'access-control-expose-headers': EXPOSED_HEADERS,
+    'ratelimit-policy': policy,
+    ratelimit: '',
+    'ratelimit-limit': '',
+    'ratelimit-remaining': '',
+    'ratelimit-reset': '',
+  };
+}
 
 export function apiHeaders(
   state: RateState,
@@ -13,13 +33,7 @@ export function apiHeaders(
   contentType: string,
   cacheControl: string,
 ): HeaderMap {
-  const headers: HeaderMap = {
-    'content-type': contentType,
-    'cache-control': cacheControl,
-    'x-api-version': API_VERSION,
-    'access-control-allow-origin': ALLOW_ANY_ORIGIN,
-    'access-control-expose-headers': EXPOSED_HEADERS,
-  };
-  writeRateHeaders(headers, state, policy);
+  const headers = apiHeaderSet(policy, contentType, cacheControl);
+  writeRateState(headers, state);
   return headers;
 }

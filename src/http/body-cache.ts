@@ -45,6 +45,11 @@ export function derive<T>(body: Body, name: string, make: () => T): T {
   return value;
 }
 
+const decoder = new TextDecoder();
+
+/** A body's bytes as UTF-8 text, decoded once. */
+export const bodyText = (body: Body): string => derive(body, 'text', () => decoder.decode(body.bytes));
+
 export function createBodyCache(source: BodySource, budget = DEFAULT_CACHE_BYTES, compress?: Compress) {
   const kept = new Map<string, { body: Body | null; cost: number }>();
   const pending = new Map<string, Promise<Body | null>>();

@@ -1,15 +1,23 @@
+import { memo } from './memo.ts';
+
+/** Distinct client addresses whose key is kept. */
+const KEPT_ADDRESSES = 4096;
+
 /**
  * The limiter key of a client address: IPv4 as it is, IPv6 grouped by its /64 prefix
  * (one subscriber usually holds a whole /64), IPv4-mapped IPv6 as the IPv4 address.
  */
 export function clientKey(address: string | null | undefined): string {
-  if (!address) return 'unknown';
+  return address ? keyOf(address) : 'unknown';
+}
+
+const keyOf = memo(KEPT_ADDRESSES, (address: string): string => {
   const bare = withoutPort(address.trim()).replace(/%.*$/, '');
   if (!bare.includes(':')) return bare;
   const mapped = /^(?:0*:)*(?:0*:)?ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare);
   if (mapped?.[1]) return mapped[1];
   return `${prefix64(bare.toLowerCase())}::/64`;
-}
+});
 
 /**
  * The address of `[ipv6]:port` and `ipv4:port` (as some proxies write forwarding headers). A bare

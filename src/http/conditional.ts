@@ -4,6 +4,7 @@ import type { HeaderMap } from './cors.ts';
 /** RFC 9110 13.1.2: If-None-Match uses the weak comparison; `*` matches any current representation. */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   if (header === null) return false;
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   const opaque = etag.startsWith('W/') ? etag.slice(2) : etag;
   for (const tag of header.split(',')) {
@@ -14,9 +15,11 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
 }
 
 /** RFC 9110 15.4.5: a 304 sends validators and caching headers, not representation metadata. */
-const NOT_SENT_WITH_304 = ['content-type', 'content-length', 'x-total-count', 'x-markdown-tokens'];
+const NOT_SENT_WITH_304 = new Set(['content-type', 'content-length', 'x-total-count', 'x-markdown-tokens']);
 
+/** The headers of the 304 that stands for an answer with `headers`. */
 export function notModifiedHeaders(headers: HeaderMap): HeaderMap {
-  for (const name of NOT_SENT_WITH_304) delete headers[name];
-  return headers;
+  const kept: HeaderMap = {};
+  for (const name in headers) if (!NOT_SENT_WITH_304.has(name)) kept[name] = headers[name] as string;
+  return kept;
 }

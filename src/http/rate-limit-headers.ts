@@ -15,9 +15,17 @@ export function ratePolicy(quota: number, windowSeconds: number): string {
   return `"default";q=${quota};w=${windowSeconds}`;
 }
 
-/** Writes the quota state of this request into `headers`; Retry-After only when it was refused. */
+/** Writes the quota policy and this request's quota state into `headers`. */
 export function writeRateHeaders(headers: Record<string, string>, state: RateState, policy: string): void {
   headers['ratelimit-policy'] = policy;
+  writeRateState(headers, state);
+}
+
+/**
+ * Writes this request's quota state into `headers` (a copy of a prepared set that carries the
+ * policy already); Retry-After only when it was refused.
+ */
+export function writeRateState(headers: Record<string, string>, state: RateState): void {
   headers.ratelimit = `"default";r=${state.remaining};t=${state.reset}`;
   headers['ratelimit-limit'] = String(state.limit);
   headers['ratelimit-remaining'] = String(state.remaining);

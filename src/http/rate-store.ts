@@ -10,11 +10,3 @@ export interface RateStore {
   hit(key: string): RateState | Promise<RateState>;
   peek(key: string): RateState | Promise<RateState>;
 }
-
-/** Goes on with the state at once when the store answered at once, so memory costs no promise hop. */
-export function withRate<T>(
-  state: RateState | Promise<RateState>,
-  then: (rate: RateState) => T | Promise<T>,
-): T | Promise<T> {
-  return state instanceof Promise ? state.then(then) : then(state);
-}

@@ -3,8 +3,12 @@
  * usable `Host`, bounded length and parameter count. Never throws; a bad target is a refusal that
  * the caller answers (400 or 414) like any other request.
  */
+import { memo } from './memo.ts';
+
 export const MAX_URL_LENGTH = 8192;
 export const MAX_QUERY_PARAMETERS = 64;
+/** Distinct Host values whose check is kept. */
+const KEPT_HOSTS = 256;
 
 export interface Target {
   path: string;
@@ -21,31 +25,43 @@ const HOST =
 /** Printable ASCII but for space, `"`, `#`, `<`, `>` and `\\`: what a parsed URL's path and query may hold. */
 const TARGET_CHARS = /^[\x21\x24-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 
+/** Hosts are few and repeat, so each is checked against HOST once. */
+const isUsableHost = memo(KEPT_HOSTS, (host: string) => HOST.test(host));
+const SLASH = 0x2f;
+
 export function parseTarget(request: Request): ParsedTarget {
   const url = request.url;
   const host = request.headers.get('host');
   // Origin-form (`/path`) when a runtime had no Host to build an absolute URL from (HTTP/1.0).
-  const schemeEnd = url.startsWith('/') ? -3 : url.indexOf('://');
+  const schemeEnd = url.charCodeAt(0) === SLASH ? -3 : url.indexOf('://');
   // Some adapters glue the Host header in front of the target as it is: cut exactly that off.
   const gluedHost = !!host && schemeEnd >= 0 && url.startsWith(host, schemeEnd + 3);
   const pathStart = gluedHost ? schemeEnd + 3 + (host as string).length : url.indexOf('/', schemeEnd + 3);
   const authority = schemeEnd < 0 ? '' : url.slice(schemeEnd + 3, pathStart === -1 ? undefined : pathStart);
-  const rest = pathStart === -1 || pathStart === url.length ? '/' : url.slice(pathStart);
-  const hashAt = rest.indexOf('#');
-  const target = hashAt === -1 ? rest : rest.slice(0, hashAt);
-  const queryAt = target.indexOf('?');
-  const rawPath = queryAt === -1 ? target : target.slice(0, queryAt);
-  const search = queryAt === -1 ? '' : target.slice(queryAt);
-  const path = TARGET_CHARS.test(rawPath) ? withoutDotSegments(rawPath) : '/';
+  let rawPath = '/';
+  let search = '';
+  if (pathStart !== -1 && pathStart !== url.length) {
+    const hashAt = url.indexOf('#', pathStart);
+    const end = hashAt === -1 ? url.length : hashAt;
+    const queryAt = url.indexOf('?', pathStart);
+    const pathEnd = queryAt === -1 || queryAt > end ? end : queryAt;
+    rawPath = url.slice(pathStart, pathEnd);
+    search = url.slice(pathEnd, end);
+  }
+  const isPath = TARGET_CHARS.test(rawPath);
+  const path = isPath ? withoutDotSegments(rawPath) : '/';
   const refuse = (status: 400 | 414, detail: string): ParsedTarget => ({ ok: false, status, detail, path });
 
   if (url.length > MAX_URL_LENGTH)
     return refuse(414, `The request target is longer than ${MAX_URL_LENGTH} characters.`);
-  if ((host !== null && !HOST.test(host)) || (authority !== '' && !HOST.test(authority)))
+  if (
+    (host !== null && !isUsableHost(host)) ||
+    (authority !== '' && authority !== host && !isUsableHost(authority))
+  )
     return refuse(400, `The Host header ${JSON.stringify(host ?? authority)} is not a usable host name.`);
-  if (!TARGET_CHARS.test(rawPath) || !rawPath.startsWith('/'))
+  if (!isPath || rawPath.charCodeAt(0) !== SLASH)
     return refuse(400, `The request target ${JSON.stringify(rawPath.slice(0, 200))} is not a path.`);
-  if (!TARGET_CHARS.test(search))
+  if (search !== '' && !TARGET_CHARS.test(search))
     return refuse(400, 'The query string has characters that must be percent-encoded.');
   if (countParameters(search) > MAX_QUERY_PARAMETERS)
     return refuse(400, `The query string has more than ${MAX_QUERY_PARAMETERS} parameters.`);

@@ -44,6 +44,12 @@ function endOfValue(text: string, at: number): number {
   return i;
 }
 
+/** A member name: its text between the quotes, unescaped by JSON.parse only when it has an escape. */
+function keyAt(json: string, start: number, end: number): string {
+  const quoted = json.slice(start, end);
+  return quoted.includes('\\') ? (JSON.parse(quoted) as string) : quoted.slice(1, -1);
+}
+
 /**
  * The source text of the top-level member `name` of a JSON object text (the last one when the name
  * repeats, as JSON.parse keeps), or undefined when the text is not an object or has no such member.
@@ -55,7 +61,7 @@ export function rawMember(json: string, name: string): string | undefined {
   let found: string | undefined;
   while (json[at] === '"') {
     const keyEnd = endOfString(json, at);
-    const key: unknown = JSON.parse(json.slice(at, keyEnd));
+    const key = keyAt(json, at, keyEnd);
     const valueStart = skipWhitespace(json, skipWhitespace(json, keyEnd) + 1);
     const valueEnd = endOfValue(json, valueStart);
     if (key === name) found = json.slice(valueStart, valueEnd);

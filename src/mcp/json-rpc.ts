@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
+import { memo } from '../http/memo.ts';
 import { rawMember } from './json-member.ts';
 
 export const PARSE_ERROR = -32700;
@@ -97,9 +98,19 @@ export function parseMessage(body: Uint8Array): Classified {
   }
 }
 
-/** A response around a result that is JSON text already; the id as it was sent. */
-export function resultMessage(id: RequestId, resultJson: string): string {
-  return `{"jsonrpc":"2.0","id":${id.json},"result":${resultJson}}`;
+const encoder = new TextEncoder();
+/** Results whose encoded end of message is kept: the same bodies and searches are asked for again. */
+const KEPT_RESULTS = 256;
+const resultEnd = memo(KEPT_RESULTS, (resultJson: string) => encoder.encode(`,"result":${resultJson}}`));
+
+/** A response around a result that is JSON text already, as UTF-8; the id as it was sent. */
+export function resultMessage(id: RequestId, resultJson: string): Uint8Array {
+  const start = encoder.encode(`{"jsonrpc":"2.0","id":${id.json}`);
+  const end = resultEnd(resultJson);
+  const bytes = new Uint8Array(start.byteLength + end.byteLength);
+  bytes.set(start);
+  bytes.set(end, start.byteLength);
+  return bytes;
 }
 
 export function errorMessage(id: RequestId | null, error: JsonRpcError): string {

@@ -5,6 +5,7 @@
  * every rate-limited answer of the service.
  */
 import type { Manifest } from '../core/deployment.ts';
+import { after } from '../http/after.ts';
 import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
 import type { BodyCache } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
@@ -55,12 +56,13 @@ export function createMcp(options: McpOptions) {
     request: Request,
     rate: RateState,
     status: number,
-    body: string | null,
+    body: string | Uint8Array | null,
     extra: HeaderMap = {},
   ) {
     const headers = Object.assign(apiHeaders(rate, policyHeader, JSON_TYPE, CACHE_NONE), extra);
     if (body === null) delete headers['content-type'];
-    return respond(Response, request, status, headers, body === null ? null : encoder.encode(body));
+    const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+    return respond(Response, request, status, headers, bytes);
   }
 
   function sendError(
@@ -93,9 +95,10 @@ export function createMcp(options: McpOptions) {
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
     if (message.kind !== 'request') return send(request, rate, 202, null);
-    const reply = await answer(message.method, message.params, protocolVersionOf(request));
-    const body = reply.ok ? resultMessage(message.id, reply.json) : errorMessage(message.id, reply.error);
-    return send(request, rate, 200, body);
+    const { id } = message;
+    return after(answer(message.method, message.params, protocolVersionOf(request)), (reply) =>
+      send(request, rate, 200, reply.ok ? resultMessage(id, reply.json) : errorMessage(id, reply.error)),
+    );
   }
 
   async function handle(request: Request, mcp: McpRequest): Promise<Response> {

@@ -1,7 +1,8 @@
 /** The MCP methods: initialize, ping, tools/list and tools/call. */
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
-import type { BodyCache } from '../http/body-cache.ts';
+import { after } from '../http/after.ts';
+import { type BodyCache, bodyText } from '../http/body-cache.ts';
 import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
 import {
   type InitializeResult,
@@ -20,7 +21,6 @@ type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<R
 
 const ok = (json: string): Reply => ({ ok: true, json });
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
-const decoder = new TextDecoder();
 
 export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -40,12 +40,12 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       return ok(JSON.stringify(result));
     },
     ping: () => ok('{}'),
-    async 'tools/list'() {
-      const listed = await bodies.get(MCP_TOOLS_KEY);
-      if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-      return ok(decoder.decode(listed.bytes));
-    },
-    async 'tools/call'(params, protocolVersion) {
+    'tools/list': () =>
+      after(bodies.get(MCP_TOOLS_KEY), (listed) => {
+        if (!listed) throw new Error('folio: the tool list is missing from the deployment');
+        return ok(bodyText(listed));
+      }),
+    'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
         return invalidParams(`Invalid params: "name" must be a tool name (${toolNames}).`);
       const tool = byName.get(params.name);
@@ -54,11 +54,12 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       if (!isObject(args)) {
         return invalidParams(`Invalid params: "arguments" must be an object, received ${shown(args)}.`);
       }
-      const called = await tool.call(args);
-      if (called.ok) return ok(called.value);
-      return inputErrorsAreToolResults(protocolVersion)
-        ? ok(JSON.stringify(toolErrorResult(called.message)))
-        : invalidParams(called.message);
+      return after(tool.call(args), (called) => {
+        if (called.ok) return ok(called.value);
+        return inputErrorsAreToolResults(protocolVersion)
+          ? ok(JSON.stringify(toolErrorResult(called.message)))
+          : invalidParams(called.message);
+      });
     },
   };
 

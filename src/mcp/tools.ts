@@ -1,13 +1,16 @@
 /**
  * The six read-only tools at run time: each validates its arguments and answers from the REST
- * API's own prerendered bodies (or the search index). A result is JSON text made once per body.
+ * API's own prerendered bodies (or the search index). A result is JSON text made once per body
+ * (or per kept search result), and a call whose bodies are in memory is answered without a promise.
  */
 import type * as v from 'valibot';
 import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { languageName } from '../core/languages.ts';
-import { type Body, type BodyCache, derive } from '../http/body-cache.ts';
+import { after, loadOnce } from '../http/after.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
+import type { SearchResults } from './schemas.ts';
 import { createSearch } from './search.ts';
 import { type ToolSpec, toolSpecs } from './tool-specs.ts';
 
@@ -16,10 +19,8 @@ export type ToolOutcome = Parsed<string>;
 
 export interface McpTool {
   name: string;
-  call: (args: JsonObject) => Promise<ToolOutcome>;
+  call: (args: JsonObject) => ToolOutcome | Promise<ToolOutcome>;
 }
-
-const decoder = new TextDecoder();
 
 /** `{content: [text], structuredContent}` around a JSON text, without parsing it again. */
 export function resultJson(json: string): string {
@@ -30,20 +31,18 @@ export function errorResultJson(text: string): string {
   return JSON.stringify(toolErrorResult(text));
 }
 
-const bodyText = (body: Body) => derive(body, 'text', () => decoder.decode(body.bytes));
 const bodyValue = <T>(body: Body) => derive(body, 'value', () => JSON.parse(bodyText(body)) as T);
 const bodyResult = (body: Body) => derive(body, 'mcp-result', () => resultJson(bodyText(body)));
 
 /** Each tool's inputSchema as published in tools/list: the words of every argument error come from it. */
 function publishedInputSchemas(bodies: BodyCache) {
-  let schemas: Promise<Map<string, JsonObject>> | undefined;
-  return (name: string) => {
-    schemas ??= Promise.resolve(bodies.get(MCP_TOOLS_KEY)).then((body) => {
-      const { tools } = (body ? JSON.parse(decoder.decode(body.bytes)) : { tools: [] }) as ListToolsResult;
+  const schemas = loadOnce(() =>
+    after(bodies.get(MCP_TOOLS_KEY), (body) => {
+      const { tools } = (body ? JSON.parse(bodyText(body)) : { tools: [] }) as ListToolsResult;
       return new Map(tools.map((tool) => [tool.name, tool.inputSchema]));
-    });
-    return schemas.then((byName) => byName.get(name) ?? { properties: {} });
-  };
+    }),
+  );
+  return (name: string) => after(schemas(), (byName): JsonObject => byName.get(name) ?? { properties: {} });
 }
 
 export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
@@ -53,66 +52,83 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
 
   function defineTool<I extends ArgumentsSchema>(
     spec: ToolSpec<I>,
-    run: (args: v.InferOutput<I>) => Promise<string>,
+    run: (args: v.InferOutput<I>) => string | Promise<string>,
   ): McpTool {
     return {
       name: spec.name,
-      async call(args) {
-        const inputSchema = await inputSchemaOf(spec.name);
-        const parsed = argumentsParser(spec.name, spec.input, () => inputSchema)(args);
-        return parsed.ok ? { ok: true, value: await run(parsed.value) } : parsed;
-      },
+      call: (args) =>
+        after(inputSchemaOf(spec.name), (inputSchema): ToolOutcome | Promise<ToolOutcome> => {
+          const parsed = argumentsParser(spec.name, spec.input, () => inputSchema)(args);
+          return parsed.ok ? after(run(parsed.value), (value) => ({ ok: true, value })) : parsed;
+        }),
     };
   }
 
   const search = createSearch(bodies);
-  const read = async (path: string) => bodies.get(bodyKey(path) ?? '');
+  /** Each kept search result's CallToolResult text, made once. */
+  const searchResults = new WeakMap<SearchResults, string>();
+  const read = (path: string) => bodies.get(bodyKey(path) ?? '');
   const seriesListingPath = (lang: string) => `/api/series/${lang}/index.json`;
 
-  const searchBlogPosts = defineTool(specs.searchBlogPosts, async (args) =>
-    resultJson(JSON.stringify(await search(args))),
+  const searchBlogPosts = defineTool(specs.searchBlogPosts, (args) =>
+    after(search(args), (results) => {
+      let text = searchResults.get(results);
+      if (text === undefined) {
+        text = resultJson(JSON.stringify(results));
+        searchResults.set(results, text);
+      }
+      return text;
+    }),
   );
 
-  const listSeries = defineTool(specs.listSeries, async ({ lang }) => {
-    const body = await read(seriesListingPath(lang));
-    return body ? bodyResult(body) : errorResultJson(`No series in ${languageName(lang)}.`);
-  });
+  const listSeries = defineTool(specs.listSeries, ({ lang }) =>
+    after(read(seriesListingPath(lang)), (body) =>
+      body ? bodyResult(body) : errorResultJson(`No series in ${languageName(lang)}.`),
+    ),
+  );
 
-  const getSeries = defineTool(specs.getSeries, async ({ slug, lang }) => {
-    const body = await read(`/api/series/${lang}/${slug}.json`);
-    if (body) return bodyResult(body);
-    const listing = await read(seriesListingPath(lang));
-    const slugs = listing ? bodyValue<{ series: { slug: string }[] }>(listing).series.map((s) => s.slug) : [];
-    return errorResultJson(
-      `No series "${slug}" in ${languageName(lang)}. Call list_series with lang "${lang}" for the valid ` +
-        `slugs (${slugs.join(', ') || 'none yet'}); they are also listed at ${baseUrl}${seriesListingPath(lang)}.`,
-    );
-  });
+  const getSeries = defineTool(specs.getSeries, ({ slug, lang }) =>
+    after(read(`/api/series/${lang}/${slug}.json`), (body) => {
+      if (body) return bodyResult(body);
+      return after(read(seriesListingPath(lang)), (listing) => {
+        const slugs = listing
+          ? bodyValue<{ series: { slug: string }[] }>(listing).series.map((s) => s.slug)
+          : [];
+        return errorResultJson(
+          `No series "${slug}" in ${languageName(lang)}. Call list_series with lang "${lang}" for the valid ` +
+            `slugs (${slugs.join(', ') || 'none yet'}); they are also listed at ${baseUrl}${seriesListingPath(lang)}.`,
+        );
+      });
+    }),
+  );
 
-  const getPostsByTag = defineTool(specs.getPostsByTag, async ({ tag, lang, limit }) => {
-    const body = await read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`);
-    if (!body) {
-      return errorResultJson(
-        `No ${languageName(lang)} post has the tag "${tag}". Tags in use in ${languageName(lang)}: ` +
-          `${(manifest.mcp.tags[lang] ?? []).join(', ')}. get_api_index lists them too, and search_blog_posts finds posts by any word.`,
-      );
-    }
-    if (limit === undefined) return bodyResult(body);
-    return derive(body, `mcp-result:${limit}`, () => {
-      const timeline = bodyValue<{ posts: unknown[] }>(body);
-      return resultJson(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
-    });
-  });
+  const getPostsByTag = defineTool(specs.getPostsByTag, ({ tag, lang, limit }) =>
+    after(read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`), (body) => {
+      if (!body) {
+        return errorResultJson(
+          `No ${languageName(lang)} post has the tag "${tag}". Tags in use in ${languageName(lang)}: ` +
+            `${(manifest.mcp.tags[lang] ?? []).join(', ')}. get_api_index lists them too, and search_blog_posts finds posts by any word.`,
+        );
+      }
+      if (limit === undefined) return bodyResult(body);
+      return derive(body, `mcp-result:${limit}`, () => {
+        const timeline = bodyValue<{ posts: unknown[] }>(body);
+        return resultJson(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
+      });
+    }),
+  );
 
-  const listSlideDecks = defineTool(specs.listSlideDecks, async ({ lang }) => {
-    const body = await read(`/api/slides-timeline/${lang}.json`);
-    return body ? bodyResult(body) : errorResultJson(`No slide decks in ${languageName(lang)}.`);
-  });
+  const listSlideDecks = defineTool(specs.listSlideDecks, ({ lang }) =>
+    after(read(`/api/slides-timeline/${lang}.json`), (body) =>
+      body ? bodyResult(body) : errorResultJson(`No slide decks in ${languageName(lang)}.`),
+    ),
+  );
 
-  const getApiIndex = defineTool(specs.getApiIndex, async () => {
-    const body = await read('/api/index.json');
-    return body ? bodyResult(body) : errorResultJson('The API index is missing from this deployment.');
-  });
+  const getApiIndex = defineTool(specs.getApiIndex, () =>
+    after(read('/api/index.json'), (body) =>
+      body ? bodyResult(body) : errorResultJson('The API index is missing from this deployment.'),
+    ),
+  );
 
   return [searchBlogPosts, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex];
 }

@@ -2,6 +2,7 @@
  * The Streamable HTTP rules a POST must meet before its body is read (MCP 2025-06-18, basic/transports):
  * the client accepts both JSON and SSE answers, sends JSON, and speaks a protocol version we know.
  */
+import { memo } from '../http/memo.ts';
 import { type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
 import { ASSUMED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
 
@@ -20,9 +21,15 @@ function mediaTypeOf(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
+/** Distinct Accept values whose check is kept. */
+const KEPT_ACCEPTS = 256;
+const acceptsBoth = memo(KEPT_ACCEPTS, (accept: string) => {
+  const ranges = parseAccept(accept);
+  return accepts(ranges, 'application/json') && accepts(ranges, 'text/event-stream');
+});
+
 export function checkPost(request: Request): Refusal | null {
-  const ranges = parseAccept(request.headers.get('accept') ?? '');
-  if (!accepts(ranges, 'application/json') || !accepts(ranges, 'text/event-stream')) {
+  if (!acceptsBoth(request.headers.get('accept') ?? '')) {
     return {
       status: 406,
       message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',

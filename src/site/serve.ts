@@ -1,7 +1,9 @@
 /**
  * Everything outside /api/ and the MCP paths at run time: pages and their Markdown twins, the
- * developer portal and the discovery documents, read as built. A request negotiates, looks up
- * and picks headers; the error pages are templates with the path filled in.
+ * developer portal and the discovery documents, read as built. What a path stands for (its files,
+ * its Link header, whether it is gone) is worked out on its first request and the header set of
+ * each representation once, so a request negotiates, looks up and answers; the error pages are
+ * templates, split once, with the path filled in.
  */
 import {
   bodyKey,
@@ -13,14 +15,29 @@ import {
   SLOTS,
 } from '../core/deployment.ts';
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
+import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
-import { type Body, type BodyCache, derive, type Encoding } from '../http/body-cache.ts';
-import { matchesIfNoneMatch } from '../http/conditional.ts';
+import {
+  type Body,
+  type BodyCache,
+  bodyText,
+  derive,
+  type Encoding,
+  type Variant,
+} from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
+import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { PROBLEM_TYPE } from '../http/problem-response.ts';
 import type { Target } from '../http/request-target.ts';
-import { type ResponseConstructor, respond } from '../http/respond.ts';
+import {
+  type Prepared,
+  prepareVariant,
+  type ResponseConstructor,
+  respond,
+  respondPrepared,
+} from '../http/respond.ts';
+import { slotTemplate } from '../http/slot-template.ts';
 import { escapeHtml } from './html.ts';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
@@ -38,21 +55,52 @@ export interface SiteOptions {
   Response: ResponseConstructor;
 }
 
+/** What a site path stands for, worked out on its first request. */
+interface Plan {
+  gone: boolean;
+  /** The file served at this path (a page's HTML, a twin, a document); null when there is none. */
+  key: string | null;
+  /** A page's Markdown twin, served when the client prefers Markdown. */
+  twinKey: string | null;
+  /** For a page path without its trailing slash: the page with one, which it redirects to. */
+  slashedKey: string | null;
+  contentType: string;
+  /** Headers of this path beyond the site's own (Vary, Link). */
+  extra: HeaderMap;
+  /** The prepared answer of each representation served at this path. */
+  answers: WeakMap<Variant, Prepared>;
+}
+
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
 const ERROR_OFFERS = ['text/html', 'text/markdown', 'application/problem+json', 'application/json'] as const;
 const FORMAT_TYPES: Record<ErrorFormat, string> = { html: HTML_TYPE, md: MARKDOWN_TYPE, json: PROBLEM_TYPE };
+/** Distinct paths and Accept values whose meaning is kept. */
+const KEPT_PATHS = 4096;
+const KEPT_ACCEPTS = 256;
+const NO_HEADERS: HeaderMap = {};
 const decoder = new TextDecoder();
+const encoder = new TextEncoder();
 
 /** A rough token count for agents budgeting their context: about four characters a token. */
 const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
-const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(decoder.decode(body.bytes)));
-const encoder = new TextEncoder();
+const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(bodyText(body)));
+
+const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
+const errorFormatOf = memo(KEPT_ACCEPTS, (accept: string): ErrorFormat => {
+  const format = negotiate(accept, ERROR_OFFERS);
+  return format === 'text/html' ? 'html' : format === 'text/markdown' ? 'md' : 'json';
+});
 
 export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
   const gone = new Set(manifest.gone);
   const languages = manifest.languages;
   const compressing = bodies.compresses;
+  const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
+
+  function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
+    return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
+  }
 
   function headersFor(contentType: string, tokens: () => string, extra: HeaderMap): HeaderMap {
     const headers: HeaderMap = {
@@ -65,14 +113,17 @@ export function createSite(options: SiteOptions) {
     return headers;
   }
 
-  function send(request: Request, site: SiteRequest, body: Body, contentType: string, extra: HeaderMap = {}) {
-    const headers = headersFor(contentType, () => tokensOf(body), extra);
-    const chosen = bodies.encodedFor(body, site.encoding);
-    headers.etag = chosen.etag;
-    if (compressing) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (chosen !== body) headers['content-encoding'] = site.encoding as Encoding;
-    const status = matchesIfNoneMatch(request.headers.get('if-none-match'), chosen.etag) ? 304 : 200;
-    return respond(Response, request, status, headers, chosen.bytes);
+  function send(request: Request, site: SiteRequest, plan: Plan, body: Body, contentType: string) {
+    const variant = bodies.encodedFor(body, site.encoding);
+    let prepared = plan.answers.get(variant);
+    if (!prepared) {
+      const headers = headersFor(contentType, () => tokensOf(body), plan.extra);
+      if (compressing) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+      if (variant !== body) headers['content-encoding'] = site.encoding as Encoding;
+      prepared = prepareVariant(variant, headers);
+      plan.answers.set(variant, prepared);
+    }
+    return respondPrepared(Response, request, prepared, null);
   }
 
   /** The language of a path: its first segment when that is a language other than the first. */
@@ -81,83 +132,131 @@ export function createSite(options: SiteOptions) {
     return languages.includes(first) && first !== languages[0] ? first : (languages[0] as string);
   }
 
-  async function fail(request: Request, site: SiteRequest, status: ErrorStatus, extra: HeaderMap = {}) {
-    const format = negotiate(request.headers.get('accept'), ERROR_OFFERS);
-    const kind: ErrorFormat = format === 'text/html' ? 'html' : format === 'text/markdown' ? 'md' : 'json';
-    const template = await bodies.get(errorPageKey(langOf(site.target.path), status, kind));
-    const text = fillSlots(
-      template ? decoder.decode(template.bytes) : '',
-      kind,
-      site.target.path,
-      request.method,
-    );
-    const headers = headersFor(FORMAT_TYPES[kind], () => estimateTokens(text), { vary: 'Accept', ...extra });
-    return respond(Response, request, status, headers, encoder.encode(text));
+  function fail(request: Request, site: SiteRequest, status: ErrorStatus, extra = NO_HEADERS) {
+    const accept = request.headers.get('accept');
+    const format = accept ? errorFormatOf(accept) : 'html';
+    const { path } = site.target;
+    return after(bodies.get(errorPageKey(langOf(path), status, format)), (template) => {
+      const text = template ? errorFiller(template, format)(path, request.method) : '';
+      const headers = headersFor(FORMAT_TYPES[format], () => estimateTokens(text), {
+        vary: 'Accept',
+        ...extra,
+      });
+      return respond(Response, request, status, headers, encoder.encode(text));
+    });
   }
 
-  function refusal(request: Request, site: SiteRequest): Promise<Response> | null {
+  function refusal(request: Request, site: SiteRequest, plan: Plan) {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return fail(request, site, 405, { allow: SITE_ALLOW });
-    return gone.has(site.target.path) ? fail(request, site, 410) : null;
+    return plan.gone ? fail(request, site, 410) : null;
   }
 
-  /** A discovery document: one representation, listed in the manifest. */
-  async function document(request: Request, site: SiteRequest) {
-    const refused = refusal(request, site);
-    if (refused) return refused;
-    const facts = manifest.documents[site.target.path];
-    const body = facts && (await bodies.get(bodyKey(site.target.path) ?? ''));
-    if (!facts || !body) return fail(request, site, 404);
-    return send(request, site, body, facts.type, facts.link ? { link: facts.link } : {});
-  }
+  const documentPlan = (path: string) => {
+    const facts = manifest.documents[path];
+    return {
+      gone: gone.has(path),
+      key: facts ? bodyKey(path) : null,
+      twinKey: null,
+      slashedKey: null,
+      contentType: facts?.type ?? '',
+      extra: facts?.link ? { link: facts.link } : NO_HEADERS,
+    };
+  };
 
-  /** A Markdown twin by its `.md` URL; 410 when its page was removed. */
-  async function twin(request: Request, site: SiteRequest) {
-    const refused = refusal(request, site);
-    if (refused) return refused;
-    const page = pageOfTwin(site.target.path);
-    if (page.some((path) => gone.has(path))) return fail(request, site, 410);
-    const key = bodyKey(site.target.path);
-    const body = key && (await bodies.get(key));
-    if (!body) return fail(request, site, 404);
-    const link = page.map((path) => manifest.pageLinks[path]).find(Boolean);
-    return send(request, site, body, MARKDOWN_TYPE, { vary: 'Accept', ...(link ? { link } : {}) });
-  }
+  const twinPlan = (path: string) => {
+    const page = pageOfTwin(path);
+    const link = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
+    return {
+      gone: gone.has(path) || page.some((pagePath) => gone.has(pagePath)),
+      key: bodyKey(path),
+      twinKey: null,
+      slashedKey: null,
+      contentType: MARKDOWN_TYPE,
+      extra: { vary: 'Accept', ...(link ? { link } : {}) },
+    };
+  };
 
-  /** A page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
-  async function page(request: Request, site: SiteRequest) {
-    const refused = refusal(request, site);
-    if (refused) return refused;
-    const { path, search } = site.target;
+  const pagePlan = (path: string) => {
     const key = bodyKey(path);
-    const html = key && (await bodies.get(pageFileKey(key)));
-    if (!html) {
-      if (key && !path.endsWith('/') && (await bodies.get(pageFileKey(`${key}/`))))
-        return respond(Response, request, 308, { location: `${path}/${search}` }, null);
-      return fail(request, site, 404);
-    }
     const twinPath = markdownTwinPath(path);
     const links = [
       `<${manifest.baseUrl}${twinPath}>; rel="alternate"; type="text/markdown"`,
       manifest.pageLinks[path],
     ];
-    const extra = { vary: 'Accept', link: links.filter(Boolean).join(', ') };
-    if (negotiate(request.headers.get('accept'), PAGE_OFFERS) === 'text/markdown') {
-      const markdown = await bodies.get(bodyKey(twinPath) ?? '');
-      if (markdown) return send(request, site, markdown, MARKDOWN_TYPE, extra);
-    }
-    return send(request, site, html, HTML_TYPE, extra);
+    return {
+      gone: gone.has(path),
+      key: key && pageFileKey(key),
+      twinKey: bodyKey(twinPath),
+      slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
+      contentType: HTML_TYPE,
+      extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
+    };
+  };
+
+  /** A discovery document: one representation, listed in the manifest. */
+  function document(request: Request, site: SiteRequest) {
+    const plan = planOf(site.target.path, documentPlan);
+    const refused = refusal(request, site, plan);
+    if (refused) return refused;
+    return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
+      body ? send(request, site, plan, body, plan.contentType) : fail(request, site, 404),
+    );
   }
 
-  return { document, twin, page, fail };
+  /** A Markdown twin by its `.md` URL; 410 when its page was removed. */
+  function twin(request: Request, site: SiteRequest) {
+    const plan = planOf(site.target.path, twinPlan);
+    const refused = refusal(request, site, plan);
+    if (refused) return refused;
+    return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
+      body ? send(request, site, plan, body, MARKDOWN_TYPE) : fail(request, site, 404),
+    );
+  }
+
+  /** A page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
+  function page(request: Request, site: SiteRequest) {
+    const plan = planOf(site.target.path, pagePlan);
+    const refused = refusal(request, site, plan);
+    if (refused) return refused;
+    return after(plan.key === null ? null : bodies.get(plan.key), (html) => {
+      if (!html) return missingPage(request, site, plan);
+      const accept = request.headers.get('accept');
+      if (plan.twinKey === null || !accept || pageFormatOf(accept) !== 'text/markdown')
+        return send(request, site, plan, html, HTML_TYPE);
+      return after(bodies.get(plan.twinKey), (markdown) =>
+        markdown
+          ? send(request, site, plan, markdown, MARKDOWN_TYPE)
+          : send(request, site, plan, html, HTML_TYPE),
+      );
+    });
+  }
+
+  /** No page at this path: a redirect when the path with a slash is one, else 404. */
+  function missingPage(request: Request, site: SiteRequest, plan: Plan) {
+    const { path, search } = site.target;
+    return after(plan.slashedKey === null ? null : bodies.get(plan.slashedKey), (slashed) =>
+      slashed
+        ? respond(Response, request, 308, { location: `${path}/${search}` }, null)
+        : fail(request, site, 404),
+    );
+  }
+
+  return { document, twin, page };
 }
 
-/** The error template with the request's path and method written in, escaped for its format. */
-function fillSlots(template: string, format: ErrorFormat, path: string, method: string): string {
-  const encode = (text: string) =>
-    format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
-  const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
-  return template.split(slot(SLOTS.path)).join(encode(path)).split(slot(SLOTS.method)).join(encode(method));
+/**
+ * The error template's filler: the request's path and method written in, escaped for its format.
+ * The template is decoded and split once, and kept with its body.
+ */
+function errorFiller(template: Body, format: ErrorFormat): (path: string, method: string) => string {
+  return derive(template, 'filler', () => {
+    const encode = (text: string) =>
+      format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
+    const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
+    const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
+    return (path: string, method: string) => fill([encode(path), encode(method)]);
+  });
 }
 
 export type Site = ReturnType<typeof createSite>;

@@ -1,13 +1,21 @@
 /**
  * The usual alternative: a straightforward Hono app on @hono/node-server with the same routes,
- * status codes and headers as Folio. Bodies of the REST routes are the JSON Folio serves (from the
- * captured exchanges), kept as strings; `limit` slices the parsed list once per value and memoizes
- * the text; ETag/If-None-Match, CORS (hono/cors), a per-client fixed-window counter with the
- * RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC whose
- * search_blog_posts runs MiniSearch over the same prerendered posts and index Folio serves, per
- * request, with the same options and ranking. Header values come from Folio's own constants.
+ * status codes and headers as Folio. Bodies of the REST routes and of the benchmarked site page are
+ * the bytes Folio serves (from the captured exchanges), kept as strings; `limit` slices the parsed
+ * list once per value and memoizes the text; ETag/If-None-Match (a 304 without the representation
+ * headers, as RFC 9110 15.4.5 and Folio have it), CORS (hono/cors), a per-client fixed-window
+ * counter with the RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC
+ * whose search_blog_posts runs MiniSearch over the same prerendered posts and index Folio serves,
+ * per request, with the same options and ranking. Header values come from Folio's own constants.
  */
 import { readFileSync } from 'node:fs';
+import {
+  createServer,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+  type ServerOptions,
+  type ServerResponse,
+} from 'node:http';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
@@ -133,14 +141,26 @@ function problem(c: Context, status: 400 | 404 | 429, title: string, code: strin
 
 function document(c: Context, doc: Document | undefined, extra: Record<string, string> = {}) {
   if (!doc) return problem(c, 404, 'Not Found', 'resource_not_found', `No resource at ${c.req.path}.`);
-  const headers = {
-    'content-type': JSON_TYPE,
-    'cache-control': CACHE_PUBLIC,
-    etag: doc.etag,
-    ...extra,
-  };
-  if (c.req.header('if-none-match') === doc.etag) return c.body(null, 304, headers);
-  return c.body(doc.text, 200, headers);
+  return representation(c, doc, { 'content-type': JSON_TYPE, 'cache-control': CACHE_PUBLIC, ...extra });
+}
+
+/** A 200 with its validator, or the 304 that keeps only the caching headers and the validator. */
+function representation(c: Context, doc: Document, headers: Record<string, string>) {
+  if (c.req.header('if-none-match') === doc.etag)
+    return c.body(null, 304, { 'cache-control': headers['cache-control']!, etag: doc.etag });
+  return c.body(doc.text, 200, { ...headers, etag: doc.etag });
+}
+
+/** The site page the bench drives, with the headers Folio sends (pages are not rate limited). */
+const PAGE = '/blog/';
+const page = fixture.exchanges.find((e) => e.method === 'GET' && e.url === PAGE && e.status === 200);
+if (page?.headers.etag) {
+  const doc = { text: Buffer.from(page.body, 'base64').toString('utf8'), etag: page.headers.etag };
+  const names = ['content-type', 'cache-control', 'access-control-allow-origin', 'vary', 'link'];
+  const headers = Object.fromEntries(
+    names.flatMap((name) => (page.headers[name] ? [[name, page.headers[name]]] : [])),
+  );
+  app.get(PAGE, (c) => representation(c, doc, headers));
 }
 
 app.use('/api/*', cors({ origin: '*', exposeHeaders: EXPOSED }), rateLimit);
@@ -216,8 +236,27 @@ app.post('/mcp', async (c) => {
 
 app.notFound((c) => problem(c, 404, 'Not Found', 'resource_not_found', `No resource at ${c.req.path}.`));
 
+/**
+ * @hono/node-server gives every response without a Content-Type `text/plain; charset=UTF-8`, a 304
+ * included (the bug h3 fixed in its #641); RFC 9110 15.4.5 and Folio send none, so the contender's
+ * server takes it off its 304s.
+ */
+const createServerWithout304ContentType = ((options: ServerOptions, listener: RequestListener) =>
+  createServer(options, (req, res) => {
+    const writeHead = res.writeHead.bind(res) as (
+      status: number,
+      headers?: OutgoingHttpHeaders,
+    ) => ServerResponse;
+    res.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+      if (status === 304 && headers) delete headers['content-type'];
+      return writeHead(status, headers);
+    }) as typeof res.writeHead;
+    return listener(req, res);
+  })) as typeof createServer;
+
 serve({
   fetch: app.fetch,
   port: Number(process.env.PORT) || 8787,
   hostname: process.env.HOST || '127.0.0.1',
+  createServer: createServerWithout304ContentType,
 });
