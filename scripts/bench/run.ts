@@ -39,6 +39,7 @@ import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
 import { edgeBundleSizes, residentMiB, type TimedGet, timedGet } from './scale.ts';
+import { workerdStarts } from './workerd-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'node_modules/.bin');
@@ -763,6 +764,29 @@ async function main() {
   table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
   for (const limit of PLATFORM_LIMITS) console.log(`- ${describeLimit(limit)}`);
   console.log('');
+  const workerd = await workerdStarts(
+    join(tmp, 'corpus-bundles', 'cloudflare.js'),
+    CORPUS_OUT,
+    scaleRoute.url,
+    coldRuns,
+  );
+  console.log(
+    `### The ${corpusPosts}-post Cloudflare worker in workerd (Miniflare, median of ${coldRuns})\n`,
+  );
+  table(
+    ['measure', 'bare worker, same bindings and assets', 'Folio'],
+    [
+      ['runtime ready', fmt.ms(workerd.bare.readyMs), fmt.ms(workerd.folio.readyMs)],
+      [
+        `first request (${scaleRoute.name} for Folio)`,
+        fmt.ms(workerd.bare.firstMs),
+        fmt.ms(workerd.folio.firstMs),
+      ],
+    ],
+    ['l', 'r', 'r'],
+  );
+  const workerdCost =
+    workerd.folio.readyMs + workerd.folio.firstMs - workerd.bare.readyMs - workerd.bare.firstMs;
   check(
     `limit=10 req/s, ${corpusPosts} posts / sample blog`,
     fmt.x(scaleRatio),
@@ -772,6 +796,12 @@ async function main() {
   const coldRatio = sampleCold / floor;
   check('cold start, sample blog, Folio / the floor', fmt.x(coldRatio), '≤ 1.20x', coldRatio <= 1.2);
   check(`cold start, ${corpusPosts} posts`, fmt.ms(corpusCold), '≤ 1 s', corpusCold <= 1000);
+  check(
+    `workerd cold start, ${corpusPosts} posts, Folio minus the bare worker`,
+    fmt.ms(workerdCost),
+    '≤ 150 ms',
+    workerdCost <= 150,
+  );
   check(`build, ${corpusPosts} posts`, fmt.s(buildMs(corpusBuild)), '≤ 10 s', buildMs(corpusBuild) <= 10_000);
 
   // ------------------------------------------------------------ limiter

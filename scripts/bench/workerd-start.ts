@@ -56,3 +56,26 @@ export function bareWorkerdStart(deployment: string): Promise<WorkerdStart> {
 export default { fetch: () => new Response("ok") };`;
   return timedStart({ ...platform(deployment), script }, '/');
 }
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Folio and the bare worker started in turn `runs` times (so drift hits both alike), medians of each. */
+export async function workerdStarts(
+  bundle: string,
+  deployment: string,
+  path: string,
+  runs: number,
+): Promise<{ bare: WorkerdStart; folio: WorkerdStart }> {
+  const bare: WorkerdStart[] = [];
+  const folio: WorkerdStart[] = [];
+  for (let i = 0; i < runs; i++) {
+    bare.push(await bareWorkerdStart(deployment));
+    folio.push(await folioWorkerdStart(bundle, deployment, path));
+  }
+  const medians = (starts: WorkerdStart[]): WorkerdStart => ({
+    readyMs: median(starts.map((start) => start.readyMs)),
+    firstMs: median(starts.map((start) => start.firstMs)),
+  });
+  return { bare: medians(bare), folio: medians(folio) };
+}
