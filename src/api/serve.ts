@@ -166,13 +166,17 @@ export function createApi(options: ApiOptions) {
 
 /** The first `count` elements of a list's head as a JSON array, kept with the head once made. */
 function listPrefix(head: Body, facts: ListFacts, count: number): Body {
-  return derive(head, `prefix:${count}`, () => {
+  const prefixes = derive(head, 'prefixes', () => new Map<number, Body>());
+  let prefix = prefixes.get(count);
+  if (!prefix) {
     const end = count === 0 ? 1 : (facts.ends[count - 1] as number);
     const bytes = new Uint8Array(end + 1);
     bytes.set(head.bytes.subarray(0, end));
     bytes[end] = CLOSING_BRACKET;
-    return bodyOf(bytes);
-  });
+    prefix = bodyOf(bytes);
+    prefixes.set(count, prefix);
+  }
+  return prefix;
 }
 
 export type Api = ReturnType<typeof createApi>;
