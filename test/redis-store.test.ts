@@ -3,13 +3,15 @@
  * exactly as one server would, keep answering (never 5xx) while Redis hangs or is gone, and share
  * the quota again once it is back. FOLIO_WORKERS=2 shares one port, and with Redis one quota.
  */
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { resolve } from 'node:path';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
 import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
-import { freePort, type RunningServer, startBun, startNode } from './support/server.ts';
+import { freePort, ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
 
 interface Reply {
   status: number;
@@ -91,6 +93,32 @@ describe('the Redis store in process', () => {
       }
     },
   );
+
+  it('waits for a hung Redis as long as the README says, then limits in memory', async () => {
+    const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
+    const stated = Number(/If Redis cannot be reached or takes more than (\d+) ms/.exec(readme)?.[1]);
+    expect(stated, 'the README states the timeout').toBeGreaterThan(0);
+    const lines: string[] = [];
+    const store = await connectRedisRateStore({
+      url: redis.url(2),
+      rateLimit: { quota: 5 },
+      log: (line) => lines.push(line),
+    });
+    redis.pause();
+    try {
+      const started = performance.now();
+      const state = await store.hit('a');
+      const waited = performance.now() - started;
+      expect(state).toMatchObject({ allowed: true, remaining: 4 });
+      expect(waited).toBeGreaterThanOrEqual(stated);
+      // Slack for a loaded machine; a timeout of twice the stated one would fail here.
+      expect(waited).toBeLessThan(2 * stated);
+      expect(lines).toEqual([expect.stringContaining(`(no answer within ${stated} ms)`)]);
+    } finally {
+      redis.resume();
+      store.close();
+    }
+  });
 
   it('limits in memory at once, logging one line, when Redis cannot be reached', async () => {
     const lines: string[] = [];
