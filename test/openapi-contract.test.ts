@@ -65,9 +65,12 @@ describe('the API keeps the contract its OpenAPI document declares', () => {
       const head = await exchange(url, 'HEAD');
       expect(head.status, url).toBe(200);
       expect(head.headers.get('content-length'), url).toBe(get.headers.get('content-length'));
-      const notModified = await exchange(url, 'GET', { 'if-none-match': get.headers.get('etag')! });
+      const validator = { 'if-none-match': get.headers.get('etag')! };
+      const notModified = await exchange(url, 'GET', validator);
       expect(notModified.status, url).toBe(304);
-      found.push(...[get, head, notModified].flatMap((answer) => document.breaches(answer)));
+      const headNotModified = await exchange(url, 'HEAD', validator);
+      expect(headNotModified.status, url).toBe(304);
+      found.push(...[get, head, notModified, headNotModified].flatMap((answer) => document.breaches(answer)));
     }
     expect(found).toEqual([]);
   });
@@ -93,27 +96,21 @@ describe('the API keeps the contract its OpenAPI document declares', () => {
     const gone = data.gone.filter((path) => path.startsWith('/api/'));
     expect(gone.length).toBeGreaterThan(0);
     const origin = server.url;
+    const withGetAndHead = (status: number, ...urls: string[]) =>
+      urls.flatMap(underEachPrefix).flatMap((url): [string, string, number][] => [
+        [url, 'GET', status],
+        [url, 'HEAD', status],
+      ]);
     const cases: [url: string, method: string, status: number][] = [
-      ...postIndexes.flatMap((url) =>
-        underEachPrefix(`${url}?limit=0`).map((u): [string, string, number] => [u, 'GET', 400]),
+      ...withGetAndHead(400, ...postIndexes.map((url) => `${url}?limit=0`)),
+      ...withGetAndHead(
+        404,
+        `${origin}/api/series/en/no-such-series.json`,
+        `${origin}/api/timeline/es/no-such-tag.json`,
       ),
-      ...underEachPrefix(`${origin}/api/series/en/no-such-series.json`).map((u): [string, string, number] => [
-        u,
-        'GET',
-        404,
-      ]),
-      ...underEachPrefix(`${origin}/api/timeline/es/no-such-tag.json`).map((u): [string, string, number] => [
-        u,
-        'HEAD',
-        404,
-      ]),
-      ...underEachPrefix(`${origin}/api/posts-en.json`).map((u): [string, string, number] => [
-        u,
-        'DELETE',
-        405,
-      ]),
-      ...gone.flatMap((path) =>
-        underEachPrefix(origin + path).map((u): [string, string, number] => [u, 'GET', 410]),
+      ...withGetAndHead(410, ...gone.map((path) => origin + path)),
+      ...['DELETE', 'POST', 'PUT', 'PATCH'].flatMap((method) =>
+        underEachPrefix(`${origin}/api/posts-en.json`).map((u): [string, string, number] => [u, method, 405]),
       ),
     ];
     const found: string[] = [];
@@ -125,17 +122,17 @@ describe('the API keeps the contract its OpenAPI document declares', () => {
     expect(found).toEqual([]);
   });
 
-  it('429 once the quota is spent, under both prefixes', async () => {
+  it('429 once the quota is spent, under both prefixes, with GET and HEAD', async () => {
     const limited = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '2' });
     try {
       const found: string[] = [];
       for (const url of underEachPrefix(`${limited.url}/api/posts-es.json`)) {
         const answers = [];
-        for (let i = 0; i < 3; i++) answers.push(await exchange(url));
+        for (const method of ['GET', 'HEAD', 'GET', 'HEAD']) answers.push(await exchange(url, method));
         expect(
           answers.map((a) => a.status),
           url,
-        ).toEqual(url.includes('/v1/') ? [429, 429, 429] : [200, 200, 429]);
+        ).toEqual(url.includes('/v1/') ? [429, 429, 429, 429] : [200, 200, 429, 429]);
         found.push(...answers.flatMap((answer) => document.breaches(answer)));
       }
       expect(found).toEqual([]);

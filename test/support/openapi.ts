@@ -84,7 +84,7 @@ export class OpenApiDocument {
   /**
    * What in the answer breaks the contract, one line each (empty when it keeps it): the status
    * must be declared for the path, every required header present, every declared header valid
-   * against its schema, and the body valid against the schema of its media type, or absent (with
+   * against its schema, no header the document defines sent where it is not declared, and the body valid against the schema of its media type, or absent (with
    * no Content-Type) where no content is declared. HEAD answers are held to GET's declaration.
    */
   breaches(answer: Exchange): string[] {
@@ -92,9 +92,22 @@ export class OpenApiDocument {
     const [template, operation] = this.operationFor(new URL(answer.url).pathname);
     const declared = operation.responses[String(answer.status)];
     if (!declared) return [`${where}: status not declared for ${template}`];
-    return [...this.headerBreaches(declared, answer), ...this.bodyBreaches(declared, template, answer)].map(
-      (line) => `${where}: ${line}`,
-    );
+    return [
+      ...this.headerBreaches(declared, answer),
+      ...this.undeclaredHeaders(declared, answer),
+      ...this.bodyBreaches(declared, template, answer),
+    ].map((line) => `${where}: ${line}`);
+  }
+
+  /**
+   * Headers the document defines (components/headers) that the answer sends although its status
+   * does not declare them, such as X-Total-Count on a 304.
+   */
+  private undeclaredHeaders(declared: ResponseObject, answer: Exchange): string[] {
+    const allowed = new Set(Object.keys(declared.headers ?? {}).map((name) => name.toLowerCase()));
+    return Object.keys(this.spec.components.headers)
+      .filter((name) => answer.headers.has(name) && !allowed.has(name.toLowerCase()))
+      .map((name) => `header ${name} sent but not declared`);
   }
 
   private headerBreaches(declared: ResponseObject, answer: Exchange): string[] {
