@@ -1,13 +1,24 @@
 /**
  * The README's quick start as a user runs it: `npm start` in a fresh copy of the repository (the
  * files git tracks plus uncommitted ones, no build output), with only PORT set, then a few
- * requests, then Ctrl-C. It serves whatever blog is in content/, so it expects only what any blog
- * gives. The copy borrows this checkout's node_modules through a symlink instead
+ * requests, then Ctrl-C; then `npm run start:bun` the same way, with no Bun on the PATH. It serves
+ * whatever blog is in content/, so it expects only what any blog gives. The copy borrows this checkout's node_modules through a symlink instead
  * of running `npm ci` again: a second install would download every package in the middle of the
  * test run and take minutes; `npm ci` itself is what CI's install phase runs.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -45,7 +56,7 @@ function copyRepository(): string {
 }
 
 /** A user's shell: none of the test runner's, npm's or Folio's variables, and PORT. */
-function userEnvironment(): Record<string, string> {
+function userEnvironment(listenPort = port): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined || /^(npm_|VITEST|FOLIO_)/i.test(name)) continue;
@@ -53,7 +64,45 @@ function userEnvironment(): Record<string, string> {
     env[name] = value;
   }
   const path = (process.env.PATH ?? '').split(delimiter).filter((dir) => !dir.includes('node_modules'));
-  return { ...env, PATH: path.join(delimiter), PORT: String(port) };
+  return { ...env, PATH: path.join(delimiter), PORT: String(listenPort) };
+}
+
+/** Runs an npm script in the copy as a user would, its output kept in `log`, and waits until it serves. */
+async function npmRun(args: string[], listenPort: number): Promise<ChildProcess> {
+  const child = spawn('npm', args, {
+    cwd: copy,
+    env: userEnvironment(listenPort),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  await waitUntilAnswering(`http://localhost:${listenPort}`, child, () => log, 180_000);
+  return child;
+}
+
+/** The executables of a process's descendants (Linux /proc). */
+function descendantExecutables(pid: number): string[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // the process ended while being listed
+    }
+  }
+  const isDescendant = (child: number): boolean => {
+    const parent = parents.get(child);
+    return parent === pid || (parent !== undefined && parent > 1 && isDescendant(parent));
+  };
+  return [...parents.keys()].filter(isDescendant).flatMap((child) => {
+    try {
+      return [readlinkSync(`/proc/${child}/exe`)];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Ctrl-C: SIGINT to npm's whole process group (npm does not pass SIGTERM on to the server). */
@@ -85,15 +134,7 @@ beforeAll(async () => {
   expect(existsSync(join(copy, 'dist'))).toBe(false);
   port = await freePort();
   base = `http://localhost:${port}`;
-  npmStart = spawn('npm', ['start'], {
-    cwd: copy,
-    env: userEnvironment(),
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  npmStart.stdout?.on('data', (chunk) => (log += chunk));
-  npmStart.stderr?.on('data', (chunk) => (log += chunk));
-  await waitUntilAnswering(base, npmStart, () => log, 180_000);
+  npmStart = await npmRun(['start'], port);
 }, 200_000);
 
 afterAll(async () => {
@@ -147,3 +188,20 @@ it('Ctrl-C stops it', async () => {
   await pressCtrlC(npmStart!);
   await expect(fetch(`${base}/api/index.json`)).rejects.toThrow();
 });
+
+it('npm run start:bun builds and serves on the Bun that npm ci installed, with no Bun on the PATH', async () => {
+  const path = userEnvironment().PATH!.split(delimiter);
+  expect(path.filter((dir) => existsSync(join(dir, 'bun')))).toEqual([]);
+  const bunPort = await freePort();
+  const bunStart = await npmRun(['run', 'start:bun'], bunPort);
+  try {
+    const installedBun = realpathSync(resolve(ROOT, 'node_modules/.bin/bun'));
+    expect(descendantExecutables(bunStart.pid!)).toContain(installedBun);
+    const response = await fetch(`http://localhost:${bunPort}/api/index.json`);
+    expect(response.status).toBe(200);
+    const index = await response.json();
+    expect(index.links.mcp_endpoint).toBe(`http://localhost:${bunPort}/mcp`);
+  } finally {
+    await pressCtrlC(bunStart);
+  }
+}, 200_000);
