@@ -4,6 +4,7 @@ import { createHandler, type Handler } from '../src/handler.ts';
 import { deployed, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
+const MARKDOWN = 'text/markdown; charset=utf-8';
 let handler: Handler;
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   handler.fetch(new Request(BASE + path, { method, headers }));
@@ -28,13 +29,28 @@ describe('Markdown twins', () => {
     }
   });
 
-  it('the twin of a page removed for good is 410, like the page', async () => {
+  it('the twin of a page removed for good is 410, like the page, in Markdown unless asked otherwise', async () => {
     for (const path of ['/blog/moved-to-a-newsletter/', '/es/blog/moved-to-a-newsletter/']) {
       expect((await get(path)).status, path).toBe(410);
       const twin = path.replace(/\/$/, '.md');
-      const response = await get(twin, { accept: 'text/markdown' });
-      expect(response.status, twin).toBe(410);
-      expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+      for (const accept of [undefined, '*/*', 'text/markdown']) {
+        const response = await get(twin, accept ? { accept } : {});
+        expect(response.status, `${twin} ${accept}`).toBe(410);
+        expect(response.headers.get('content-type'), `${twin} ${accept}`).toBe(MARKDOWN);
+        expect(response.headers.get('vary')).toBe('Accept');
+      }
+      const html = await get(twin, { accept: 'text/html' });
+      expect(html.status).toBe(410);
+      expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('a .md URL with no page is a 404 in Markdown, like the twins beside it', async () => {
+    for (const twin of ['/blog/no-such-post.md', '/es/blog/no-such-post.md']) {
+      const response = await get(twin);
+      expect(response.status, twin).toBe(404);
+      expect(response.headers.get('content-type'), twin).toBe(MARKDOWN);
+      expect(await response.text()).toMatch(/^---\ntitle: /);
     }
   });
 

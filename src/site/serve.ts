@@ -67,12 +67,13 @@ interface Plan {
   contentType: string;
   /** Headers of this path beyond the site's own (Vary, Link). */
   extra: HeaderMap;
+  /** The format of this path's error answers for the request's Accept. */
+  errorFormat: ErrorFormatOf;
   /** The prepared answer of each representation served at this path. */
   answers: WeakMap<Variant, Prepared>;
 }
 
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
-const ERROR_OFFERS = ['text/html', 'text/markdown', 'application/problem+json', 'application/json'] as const;
 const FORMAT_TYPES: Record<ErrorFormat, string> = { html: HTML_TYPE, md: MARKDOWN_TYPE, json: PROBLEM_TYPE };
 /** Distinct paths and Accept values whose meaning is kept. */
 const KEPT_PATHS = 4096;
@@ -86,10 +87,32 @@ const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
 const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(bodyText(body)));
 
 const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
-const errorFormatOf = memo(KEPT_ACCEPTS, (accept: string): ErrorFormat => {
-  const format = negotiate(accept, ERROR_OFFERS);
-  return format === 'text/html' ? 'html' : format === 'text/markdown' ? 'md' : 'json';
-});
+
+type ErrorFormatOf = (accept: string | null) => ErrorFormat;
+type ErrorOffer = 'text/html' | 'text/markdown' | 'application/problem+json' | 'application/json';
+
+/** The error format for an Accept, among `offers` (the first when the client states no preference). */
+function errorFormatAmong(offers: readonly [ErrorOffer, ...ErrorOffer[]]): ErrorFormatOf {
+  const formatOf = (offer: ErrorOffer): ErrorFormat =>
+    offer === 'text/html' ? 'html' : offer === 'text/markdown' ? 'md' : 'json';
+  const negotiated = memo(KEPT_ACCEPTS, (accept: string) => formatOf(negotiate(accept, offers)));
+  return (accept) => (accept ? negotiated(accept) : formatOf(offers[0]));
+}
+
+/** Errors of pages and documents are HTML unless the client prefers another format. */
+const pageErrorFormat = errorFormatAmong([
+  'text/html',
+  'text/markdown',
+  'application/problem+json',
+  'application/json',
+]);
+/** Errors at a `.md` URL are Markdown, as its answer would be, unless the client prefers another. */
+const twinErrorFormat = errorFormatAmong([
+  'text/markdown',
+  'text/html',
+  'application/problem+json',
+  'application/json',
+]);
 
 export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
@@ -132,9 +155,8 @@ export function createSite(options: SiteOptions) {
     return languages.includes(first) && first !== languages[0] ? first : (languages[0] as string);
   }
 
-  function fail(request: Request, site: SiteRequest, status: ErrorStatus, extra = NO_HEADERS) {
-    const accept = request.headers.get('accept');
-    const format = accept ? errorFormatOf(accept) : 'html';
+  function fail(request: Request, site: SiteRequest, plan: Plan, status: ErrorStatus, extra = NO_HEADERS) {
+    const format = plan.errorFormat(request.headers.get('accept'));
     const { path } = site.target;
     return after(bodies.get(errorPageKey(langOf(path), status, format)), (template) => {
       const text = template ? errorFiller(template, format)(path, request.method) : '';
@@ -148,8 +170,8 @@ export function createSite(options: SiteOptions) {
 
   function refusal(request: Request, site: SiteRequest, plan: Plan) {
     if (request.method !== 'GET' && request.method !== 'HEAD')
-      return fail(request, site, 405, { allow: SITE_ALLOW });
-    return plan.gone ? fail(request, site, 410) : null;
+      return fail(request, site, plan, 405, { allow: SITE_ALLOW });
+    return plan.gone ? fail(request, site, plan, 410) : null;
   }
 
   const documentPlan = (path: string) => {
@@ -161,6 +183,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: null,
       contentType: facts?.type ?? '',
       extra: facts?.link ? { link: facts.link } : NO_HEADERS,
+      errorFormat: pageErrorFormat,
     };
   };
 
@@ -174,6 +197,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: null,
       contentType: MARKDOWN_TYPE,
       extra: { vary: 'Accept', ...(link ? { link } : {}) },
+      errorFormat: twinErrorFormat,
     };
   };
 
@@ -191,6 +215,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
       contentType: HTML_TYPE,
       extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
+      errorFormat: pageErrorFormat,
     };
   };
 
@@ -200,7 +225,7 @@ export function createSite(options: SiteOptions) {
     const refused = refusal(request, site, plan);
     if (refused) return refused;
     return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
-      body ? send(request, site, plan, body, plan.contentType) : fail(request, site, 404),
+      body ? send(request, site, plan, body, plan.contentType) : fail(request, site, plan, 404),
     );
   }
 
@@ -210,7 +235,7 @@ export function createSite(options: SiteOptions) {
     const refused = refusal(request, site, plan);
     if (refused) return refused;
     return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
-      body ? send(request, site, plan, body, MARKDOWN_TYPE) : fail(request, site, 404),
+      body ? send(request, site, plan, body, MARKDOWN_TYPE) : fail(request, site, plan, 404),
     );
   }
 
@@ -238,7 +263,7 @@ export function createSite(options: SiteOptions) {
     return after(plan.slashedKey === null ? null : bodies.get(plan.slashedKey), (slashed) =>
       slashed
         ? respond(Response, request, 308, { location: `${path}/${search}` }, null)
-        : fail(request, site, 404),
+        : fail(request, site, plan, 404),
     );
   }
 
