@@ -131,8 +131,14 @@ describe('discovery documents', () => {
     const { serverInfo } = (await initialize.json()).result;
     expect(card.version).toBe(serverInfo.version);
     expect(card.name.split('/')[1]).toBe(serverInfo.name);
-    // The draft's recommended location: <streamable-http-url>/server-card.
+    // The draft's recommended location, <streamable-http-url>/server-card, serves the same card.
     expect(PATHS.mcpServerCardRecommended).toBe(`${PATHS.mcpEndpoint}/server-card`);
+    const recommended = await get(`${card.remotes[0].url}/server-card`, {
+      headers: { accept: 'application/mcp-server-card+json' },
+    });
+    expect(recommended.status).toBe(200);
+    expect(recommended.headers.get('content-type')).toBe('application/mcp-server-card+json');
+    expect(await recommended.json()).toEqual(card);
   });
 
   it('a long site name and an IPv6 address still make a valid server card', async () => {
