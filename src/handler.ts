@@ -14,6 +14,7 @@ import { type BodySource, type Compress, createBodyCache, type Encoding } from '
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
+import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import { joiningParts } from './http/parted-source.ts';
@@ -24,7 +25,7 @@ import { type ParsedTarget, parseTarget, type Target } from './http/request-targ
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { createMcp, MCP_ALLOW, type Mcp } from './mcp/serve.ts';
 import { createRouteTable, type Route } from './routes.ts';
-import { createSite, HTML_TYPE, SITE_ALLOW } from './site/serve.ts';
+import { createSite, SITE_ALLOW } from './site/serve.ts';
 
 /** What the build produced: the manifest, and where the bodies are read from on this platform. */
 export interface Deployment {
