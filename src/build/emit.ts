@@ -131,7 +131,7 @@ export async function emitDeployment(
     mcp: {
       title: data.site.name,
       instructions: instructionsFor(data),
-      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, tagsInUse(data, lang)])),
+      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, [...tagsInUse(data, lang)]])),
     },
   };
   await sink(MANIFEST_KEY, json(manifest));
