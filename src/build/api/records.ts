@@ -73,7 +73,10 @@ function indexOf<T>(make: (data: SiteData) => T): (data: SiteData) => T {
   const made = new WeakMap<SiteData, T>();
   return (data) => {
     let index = made.get(data);
-    if (index === undefined) made.set(data, (index = make(data)));
+    if (index === undefined) {
+      index = make(data);
+      made.set(data, index);
+    }
     return index;
   };
 }
@@ -149,7 +152,10 @@ const tagIndex = indexOf((data) => {
   const postsByLang = new Map<Lang, Map<string, PostRecord[]>>();
   for (const post of data.posts) {
     let byTag = postsByLang.get(post.lang);
-    if (!byTag) postsByLang.set(post.lang, (byTag = new Map()));
+    if (!byTag) {
+      byTag = new Map();
+      postsByLang.set(post.lang, byTag);
+    }
     for (const tag of new Set(post.allTags)) {
       const tagged = byTag.get(tag);
       if (tagged) tagged.push(post);
