@@ -18,7 +18,7 @@ import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import { joiningParts } from './http/parted-source.ts';
-import { problemAnswers, rateLimitedDetail } from './http/problem-response.ts';
+import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';

@@ -29,7 +29,7 @@ import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
 import { HTML_TYPE, MARKDOWN_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { PROBLEM_TYPE } from '../http/problem-response.ts';
+import { PROBLEM_TYPE } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type Prepared,

@@ -26,7 +26,7 @@ import { MANIFEST_KEY, type Manifest, searchIndexKey } from '../../../src/core/d
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
 import { etagOf } from '../../../src/http/etag.ts';
 import { JSON_TYPE } from '../../../src/http/media-types.ts';
-import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
+import { PROBLEM_TYPE } from '../../../src/http/problem.ts';
 import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
 import { loadSearchIndex, searchResultOf } from '../../../src/mcp/search-index.ts';
 import type { Fixture } from '../fixture.ts';
