@@ -11,9 +11,9 @@ module.exports = {
     rule('no-cycles', 'Modules must not import each other in a circle.', {}, { circular: true }),
     rule(
       'runtime-never-imports-build',
-      'Run-time code must not import the content compiler, rendering or indexing.',
+      'Run-time code must not import the content compiler, rendering, indexing or the build scripts.',
       { path: RUNTIME },
-      { path: '^src/build/' },
+      { path: '^(src/build|scripts)/' },
     ),
     rule(
       'core-imports-nothing',

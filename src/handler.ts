@@ -14,17 +14,18 @@ import { type BodySource, type Compress, createBodyCache, type Encoding } from '
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
+import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import { joiningParts } from './http/parted-source.ts';
-import { problemAnswers, rateLimitedDetail } from './http/problem-response.ts';
+import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { createMcp, MCP_ALLOW, type Mcp } from './mcp/serve.ts';
 import { createRouteTable, type Route } from './routes.ts';
-import { createSite, HTML_TYPE, SITE_ALLOW } from './site/serve.ts';
+import { createSite, SITE_ALLOW } from './site/serve.ts';
 
 /** What the build produced: the manifest, and where the bodies are read from on this platform. */
 export interface Deployment {

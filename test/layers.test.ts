@@ -23,7 +23,9 @@ const LAWFUL: Record<string, string> = {
   'src/handler.ts':
     "import { a } from './api/serve.ts';\nimport { m } from './mcp/serve.ts';\nexport const x = a + m;\n",
   'src/adapters/node.ts': "import { x } from '../handler.ts';\nexport default x;\n",
+  'src/site/serve.ts': "import { h } from '../http/headers.ts';\nexport const s = h;\n",
   'src/build/emit.ts': "import { VERSION } from '../core/api.ts';\nexport const e = VERSION;\n",
+  'scripts/build.ts': "import { e } from '../src/build/emit.ts';\nexport const b = e;\n",
 };
 
 async function cruise(changes: Record<string, string>): Promise<{ code: number; output: string }> {
@@ -56,28 +58,57 @@ describe('the layering rules', () => {
   it.each([
     [
       'no-cycles',
+      'core importing http',
       { 'src/core/api.ts': "import { h } from '../http/headers.ts';\nexport const VERSION = h;\n" },
     ],
     [
       'runtime-never-imports-build',
+      'an area importing the build',
       { 'src/api/serve.ts': "import { e } from '../build/emit.ts';\nexport const a = e;\n" },
     ],
     [
+      'runtime-never-imports-build',
+      'an adapter importing a build script',
+      { 'src/adapters/node.ts': "import { b } from '../../scripts/build.ts';\nexport default b;\n" },
+    ],
+    [
+      'core-imports-nothing',
+      'core importing an area',
+      { 'src/core/api.ts': "import { a } from '../api/serve.ts';\nexport const VERSION = a;\n" },
+    ],
+    [
       'http-imports-only-core',
+      'http importing an area',
       { 'src/http/headers.ts': "import { a } from '../api/serve.ts';\nexport const h = a;\n" },
     ],
     [
+      'api-stays-in-its-area',
+      'the API importing the site',
+      { 'src/api/serve.ts': "import { s } from '../site/serve.ts';\nexport const a = s;\n" },
+    ],
+    [
+      'site-stays-in-its-area',
+      'the site importing MCP',
+      { 'src/site/serve.ts': "import { m } from '../mcp/serve.ts';\nexport const s = m;\n" },
+    ],
+    [
       'mcp-stays-in-its-area',
+      'MCP importing the API',
       { 'src/mcp/serve.ts': "import { a } from '../api/serve.ts';\nexport const m = a;\n" },
     ],
-    ['handler-below-adapters', { 'src/handler.ts': "import x from './adapters/node.ts';\nexport { x };\n" }],
+    [
+      'handler-below-adapters',
+      'the handler importing an adapter',
+      { 'src/handler.ts': "import x from './adapters/node.ts';\nexport { x };\n" },
+    ],
     [
       'build-below-run-time-entry',
+      'the build importing the handler',
       { 'src/build/emit.ts': "import { x } from '../handler.ts';\nexport const e = x;\n" },
     ],
   ])(
-    'catch %s',
-    async (rule, changes) => {
+    'catch %s: %s',
+    async (rule, _violation, changes) => {
       const { code, output } = await cruise(changes);
       expect(code).not.toBe(0);
       expect(output).toContain(`error ${rule}:`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromHeader, clientKey } from '../src/http/client-key.ts';
-import { memoryBound, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { bucketsFor, MAX_BUCKETS, memoryBound, SlidingWindowLimiter } from '../src/http/limiter.ts';
 
 function clockAt(ms: number) {
   const clock = { now: ms, advance: (by: number) => (clock.now += by) };
@@ -105,6 +105,17 @@ describe('SlidingWindowLimiter', () => {
     // 20,000 clients grow the arrays to 32,768 slots.
     expect(limiter.allocatedBytes).toBeLessThanOrEqual(memoryBound(86_400, 32_768));
     expect(memoryBound(86_400, 10_000_000) / 10_000_000).toBeLessThanOrEqual(160);
+  });
+
+  it('keeps at most 61 buckets and 160 bytes a client for every window the servers accept (1 s to a day)', () => {
+    let buckets = 0;
+    let bytesPerClient = 0;
+    for (let windowSeconds = 1; windowSeconds <= 86_400; windowSeconds++) {
+      buckets = Math.max(buckets, bucketsFor(windowSeconds).ring);
+      bytesPerClient = Math.max(bytesPerClient, memoryBound(windowSeconds, 10_000_000) / 10_000_000);
+    }
+    expect(buckets).toBe(MAX_BUCKETS + 1);
+    expect(bytesPerClient).toBeLessThanOrEqual(160);
   });
 
   it('rejects impossible settings', () => {

@@ -19,13 +19,13 @@ import {
 } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
+import { JSON_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
-import type { ProblemAnswers } from '../http/problem-response.ts';
+import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import { type Prepared, prepareVariant, type ResponseConstructor, respondPrepared } from '../http/respond.ts';
 import { parseLimit } from './limit.ts';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
 export const API_ALLOW = 'GET, HEAD';
 
 /** What the API needs to know about one request beyond the Request itself. */

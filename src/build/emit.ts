@@ -24,6 +24,7 @@ import {
   searchIndexKey,
 } from '../core/deployment.ts';
 import { PATHS } from '../core/paths.ts';
+import { TEXT_TYPE } from '../http/media-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -34,7 +35,6 @@ import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, serializeSearchIndexes } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
-import { TEXT_TYPE } from './site/representation.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
@@ -131,7 +131,7 @@ export async function emitDeployment(
     mcp: {
       title: data.site.name,
       instructions: instructionsFor(data),
-      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, tagsInUse(data, lang)])),
+      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, [...tagsInUse(data, lang)]])),
     },
   };
   await sink(MANIFEST_KEY, json(manifest));

@@ -1,7 +1,5 @@
 /** Build time: response bodies serialized to bytes, and post lists with the offsets `limit` slices at. */
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
-
 export interface Prerendered {
   bytes: Uint8Array<ArrayBuffer>;
 }

@@ -3,14 +3,14 @@
  * page templates, as text.
  */
 
-import type { ErrorStatus } from '../core/deployment.ts';
+import type { ErrorFormat, ErrorStatus } from '../core/deployment.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
+import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../http/media-types.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import type { ApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
-import { JSON_TYPE } from './prerender.ts';
 import {
   AI_CATALOG_TYPE,
   aiCatalog,
@@ -21,7 +21,7 @@ import {
   mcpServerCard,
   SERVER_CARD_TYPE,
 } from './site/catalogs.ts';
-import { errorRepresentation, type SiteError } from './site/errors.ts';
+import { errorText, type SiteError } from './site/errors.ts';
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
@@ -29,7 +29,6 @@ import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
-import { HTML_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from './site/representation.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 
 export interface SiteContext {
@@ -130,14 +129,11 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       status === 405 ? { code: 'method_not_allowed', method } : { code: ERRORS[status] as 'gone' };
     const root = langRoot(lang);
     const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-    const at = (accept: string, encode: (text: string) => string = (text) => text) => {
-      const page = errorRepresentation(error, `${root}${path}`, accept, layout, {}).body.bytes;
-      return new TextDecoder()
-        .decode(page)
+    const at = (format: ErrorFormat, encode: (text: string) => string = (text) => text) =>
+      errorText(error, `${root}${path}`, format, layout)
         .split(encode(`${root}${path}`))
         .join(encode(path));
-    };
-    return { html: at(HTML_TYPE), md: at(MARKDOWN_TYPE), json: at('application/problem+json', inJson) };
+    return { html: at('html'), md: at('md'), json: at('json', inJson) };
   }
 
   return { pages, documents, pageLinks, errorPage };

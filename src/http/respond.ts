@@ -12,7 +12,7 @@ export type ResponseConstructor = typeof Response;
 
 /**
  * A response with `Content-Length` set from the body; HEAD keeps every header but sends no body,
- * so it reports the length a GET would send; 304 and 204 send neither.
+ * so it reports the length a GET would send; 204 sends neither. (304s come from `respondPrepared`.)
  */
 export function respond(
   Response: ResponseConstructor,
@@ -21,7 +21,6 @@ export function respond(
   headers: HeaderMap,
   body: Uint8Array | null,
 ): Response {
-  if (status === 304) return new Response(null, { status, headers: notModifiedHeaders(headers) });
   if (status === 204) return new Response(null, { status, headers });
   headers['content-length'] = String(body?.byteLength ?? 0);
   return new Response(request.method === 'HEAD' ? null : (body as BodyInit | null), { status, headers });

@@ -10,6 +10,7 @@ import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
 import type { BodyCache } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
+import { JSON_TYPE } from '../http/media-types.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
@@ -27,7 +28,6 @@ import { createTools } from './tools.ts';
 import { checkPost, protocolVersionOf } from './transport.ts';
 
 export const MCP_ALLOW = 'POST, OPTIONS';
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface McpOptions extends CallerPolicy {
   manifest: Manifest;

@@ -26,9 +26,10 @@ import {
   type Variant,
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
+import { HTML_TYPE, MARKDOWN_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { PROBLEM_TYPE } from '../http/problem-response.ts';
+import { PROBLEM_TYPE } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type Prepared,
@@ -40,8 +41,6 @@ import {
 import { slotTemplate } from '../http/slot-template.ts';
 import { escapeHtml } from './html.ts';
 
-export const HTML_TYPE = 'text/html; charset=utf-8';
-export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const SITE_ALLOW = 'GET, HEAD';
 
 export interface SiteRequest {

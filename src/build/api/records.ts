@@ -68,13 +68,22 @@ const readingOrder = (a: PostRecord, b: PostRecord) =>
   compareText(a.pubDate, b.pubDate) ||
   compareText(a.id, b.id);
 
-const chapterIndexes = new WeakMap<SiteData, Map<string, PostRecord[]>>();
+/** An index of the data made on its first use and kept with it: each lookup after that is one get. */
+function indexOf<T>(make: (data: SiteData) => T): (data: SiteData) => T {
+  const made = new WeakMap<SiteData, T>();
+  return (data) => {
+    let index = made.get(data);
+    if (index === undefined) {
+      index = make(data);
+      made.set(data, index);
+    }
+    return index;
+  };
+}
 
 /** Every series' chapters, from one pass over the posts: a pass per series is quadratic on a large blog. */
-function chapterIndex(data: SiteData): Map<string, PostRecord[]> {
-  let index = chapterIndexes.get(data);
-  if (index) return index;
-  index = new Map();
+const chapterIndex = indexOf((data) => {
+  const index = new Map<string, PostRecord[]>();
   for (const post of data.posts) {
     if (!post.series) continue;
     const key = `${post.lang} ${post.series}`;
@@ -83,9 +92,8 @@ function chapterIndex(data: SiteData): Map<string, PostRecord[]> {
     else index.set(key, [post]);
   }
   for (const chapters of index.values()) chapters.sort(readingOrder);
-  chapterIndexes.set(data, index);
   return index;
-}
+});
 
 /** Chapters in reading order: `seriesOrder` (chapters without one last), then `pubDate`, then id. */
 export function chaptersOf(data: SiteData, series: SeriesRecord): readonly PostRecord[] {
@@ -131,10 +139,42 @@ export function seriesListing(data: SiteData, lang: Lang): SeriesListing {
   return { lang, total: series.length, series };
 }
 
+/** One language's tags in use, sorted, and the posts of each, in the data's order. */
+interface TagIndex {
+  tags: readonly string[];
+  posts: ReadonlyMap<string, readonly PostRecord[]>;
+}
+
+const NO_TAGS: TagIndex = { tags: [], posts: new Map() };
+
+/** Each language's posts by tag, from one pass over the posts: a pass per tag is quadratic on a large blog. */
+const tagIndex = indexOf((data) => {
+  const postsByLang = new Map<Lang, Map<string, PostRecord[]>>();
+  for (const post of data.posts) {
+    let byTag = postsByLang.get(post.lang);
+    if (!byTag) {
+      byTag = new Map();
+      postsByLang.set(post.lang, byTag);
+    }
+    for (const tag of new Set(post.allTags)) {
+      const tagged = byTag.get(tag);
+      if (tagged) tagged.push(post);
+      else byTag.set(tag, [post]);
+    }
+  }
+  const index = new Map<Lang, TagIndex>();
+  for (const [lang, posts] of postsByLang)
+    index.set(lang, { tags: [...posts.keys()].sort(compareText), posts });
+  return index;
+});
+
+/** The published posts in `lang` that carry `tag` (any tier), in the data's order. */
+export function postsTagged(data: SiteData, lang: Lang, tag: string): readonly PostRecord[] {
+  return (tagIndex(data).get(lang) ?? NO_TAGS).posts.get(tag) ?? [];
+}
+
 export function tagTimeline(data: SiteData, tag: string, lang: Lang, baseUrl: string): TagTimeline {
-  const posts = data.posts
-    .filter((post) => post.lang === lang && post.allTags.includes(tag))
-    .map((post) => toTimelinePost(post, baseUrl));
+  const posts = postsTagged(data, lang, tag).map((post) => toTimelinePost(post, baseUrl));
   return { tag, lang, total: posts.length, posts };
 }
 
@@ -144,9 +184,8 @@ export function slideTimeline(data: SiteData, lang: Lang, baseUrl: string): Slid
 }
 
 /** Tags with at least one published post in `lang`, sorted. */
-export function tagsInUse(data: SiteData, lang: Lang): string[] {
-  const tags = new Set(data.posts.filter((post) => post.lang === lang).flatMap((post) => post.allTags));
-  return [...tags].sort(compareText);
+export function tagsInUse(data: SiteData, lang: Lang): readonly string[] {
+  return (tagIndex(data).get(lang) ?? NO_TAGS).tags;
 }
 
 export function postsIn(data: SiteData, lang: Lang | null): PostRecord[] {

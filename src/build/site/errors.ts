@@ -1,23 +1,18 @@
-/** Error answers outside /api/: 404, 405 and 410 as an HTML page, Markdown or problem+json. */
+/** The bodies of error answers outside /api/: 404, 405 and 410 as an HTML page, Markdown or problem+json. */
 
+import type { ErrorFormat } from '../../core/deployment.ts';
 import type { ErrorCode } from '../../core/errors.ts';
 import { PATHS } from '../../core/paths.ts';
-import type { HeaderMap } from '../../http/cors.ts';
-import { negotiate } from '../../http/negotiate.ts';
 import { problem } from '../../http/problem.ts';
-import { PROBLEM_TYPE } from '../../http/problem-response.ts';
 import type { UiText } from './i18n.ts';
 import { uiText } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';
 import { siteLinks } from './links.ts';
 import { articleHtml, markdownDocument } from './page.ts';
-import { HTML_TYPE, MARKDOWN_TYPE, type Representation, represent } from './representation.ts';
 
 export type SiteError =
   | { code: 'resource_not_found' | 'gone' }
   | { code: 'method_not_allowed'; method: string };
-
-const ERROR_OFFERS = ['text/html', 'text/markdown', 'application/problem+json', 'application/json'] as const;
 
 function wording(error: SiteError, ui: UiText, path: string): { title: string; detail: string } {
   switch (error.code) {
@@ -32,47 +27,31 @@ function wording(error: SiteError, ui: UiText, path: string): { title: string; d
 
 const SITE_HINT = `Pages are listed in ${PATHS.llmsTxt}; the API is described at ${PATHS.openapi}.`;
 
-export function errorRepresentation(
+/** The error's body in one format; the run time picks the format by `Accept` and adds the headers. */
+export function errorText(
   error: SiteError,
   path: string,
-  accept: string | null,
+  format: ErrorFormat,
   context: LayoutContext,
-  extra: HeaderMap,
-): Representation {
+): string {
   const { langRoot, languageOfPath } = siteLinks(context.site.languages);
   const lang = languageOfPath(path);
   const ui = uiText(lang);
   const { title, detail } = wording(error, ui, path);
   const home = { kind: 'paragraph', text: { href: langRoot(lang), text: ui.backHome } } as const;
   const code: ErrorCode = error.code;
-  const headers = { vary: 'Accept', ...extra };
-  switch (negotiate(accept, ERROR_OFFERS)) {
-    case 'text/html': {
+  switch (format) {
+    case 'html': {
       const main = articleHtml(title, detail, [home]);
-      return represent(
-        renderDocument({ lang, title, description: detail, main }, context),
-        HTML_TYPE,
-        headers,
-      );
+      return renderDocument({ lang, title, description: detail, main }, context);
     }
-    case 'text/markdown': {
+    case 'md': {
       const fields = { title, description: detail, language: lang };
-      return represent(
-        markdownDocument(fields, title, detail, [home], context.baseUrl),
-        MARKDOWN_TYPE,
-        headers,
-      );
+      return markdownDocument(fields, title, detail, [home], context.baseUrl);
     }
-    case 'application/problem+json':
-    case 'application/json': {
-      const body = problem(
-        context.baseUrl,
-        code,
-        detail,
-        path,
-        error.code === 'resource_not_found' ? SITE_HINT : undefined,
-      );
-      return represent(JSON.stringify(body), PROBLEM_TYPE, headers);
+    case 'json': {
+      const hint = error.code === 'resource_not_found' ? SITE_HINT : undefined;
+      return JSON.stringify(problem(context.baseUrl, code, detail, path, hint));
     }
   }
 }

@@ -1,6 +1,6 @@
 /** The content pages of each language: home, blog index, posts, series, tags, talks and native decks. */
 
-import { chaptersOf, tagsInUse } from '../api/records.ts';
+import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 import type { Block, Entry } from './doc.ts';
 import { formatDate, uiText } from './i18n.ts';
@@ -77,8 +77,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   const { blogPath, langRoot, portalPath, tagPath, talksPath } = links;
   // Looked up once per build: scanning every post for each page would make the build quadratic.
   const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
-  const tagsIn = keyedOnce((lang: Lang) => tagsInUse(data, lang));
-  const taggedIn = keyedOnce((lang: Lang) => new Set(tagsIn(lang)));
+  const taggedIn = keyedOnce((lang: Lang) => new Set(tagsInUse(data, lang)));
   const chaptersIn = keyedOnce((series: SeriesRecord) => chaptersOf(data, series));
   const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
   const postPath = pathsBySlug(data.posts);
@@ -110,7 +109,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         })),
       },
       { kind: 'heading', text: ui.tags },
-      { kind: 'list', items: tagsIn(lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
+      { kind: 'list', items: tagsInUse(data, lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
       { kind: 'heading', text: ui.talks },
       {
         kind: 'paragraph',
@@ -207,7 +206,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
 
   function tag(tag: string, lang: Lang): Page {
     const ui = uiText(lang);
-    const tagged = postsIn(lang).filter((post) => post.allTags.includes(tag));
+    const tagged = postsTagged(data, lang, tag);
     return {
       lang,
       title: `${ui.postsTagged} “${tag}”`,
@@ -258,7 +257,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     home(lang),
     blog(lang),
     talks(lang),
-    ...tagsIn(lang).map((name) => tag(name, lang)),
+    ...tagsInUse(data, lang).map((name) => tag(name, lang)),
   ]);
   return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
 }

@@ -1,0 +1,5 @@
+/** The media types Folio answers with, each spelled once for the areas and the build. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const HTML_TYPE = 'text/html; charset=utf-8';
+export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
+export const TEXT_TYPE = 'text/plain; charset=utf-8';
