@@ -3,18 +3,20 @@
  * function per platform (dist/vercel.js, dist/netlify.js, dist/cloudflare.js). The edge bundles
  * carry the manifest but no content (the bodies stay static files of the deployment), are built
  * for a neutral platform with no externals, and fail the build if anything in them imports a
- * Node built-in, the build's own code, or exceeds the platform's documented size limit.
+ * Node built-in, the build's own code, or exceeds the platform's documented size limit. Every bundle
+ * is made and checked in memory first; only when all pass are they written, each file beside its
+ * target and renamed over it, so a failure leaves the previous bundles whole.
  *   tsx scripts/bundle.ts [--out DIR] [--dist DIR] [--vercel-output]
  * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
  * (default dist). With --vercel-output, or on Vercel's build machines (VERCEL is set), it also writes
  * Vercel's Build Output (.vercel/output).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { type BuildOptions, build } from 'esbuild';
+import { type BuildOptions, build, type OutputFile } from 'esbuild';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { deploymentStats, limitWarnings } from './deployment-limits.ts';
@@ -77,27 +79,58 @@ const TARGETS: Record<string, Target> = {
 const BUILD_ONLY =
   /(^|\/)(src\/(build|content)\/|node_modules\/(markdown-it|highlight\.js|@valibot\/to-json-schema|yaml)\/)/;
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-const rows: [string, string, string][] = [];
+/** A bundle that must not be written, said in one line. */
+class BundleRefused extends Error {}
 
-for (const [name, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
-  const outfile = join(distDir, name);
-  const result = await build(
-    name === 'node.mjs'
-      ? { ...nodeBundle('src/adapters/node.ts', outfile), ...options }
-      : { ...options, outfile },
-  );
-  for (const [input, { imports }] of Object.entries(result.metafile?.inputs ?? {})) {
-    if (BUILD_ONLY.test(input)) throw new Error(`${outfile}: includes build-time code ${input}`);
-    const node = imports.filter((i) => i.path.startsWith('node:') || builtins.has(i.path));
-    if (gzipLimit && node.length)
-      throw new Error(`${outfile}: ${input} imports ${node.map((i) => i.path).join(', ')}`);
-  }
-  const bytes = readFileSync(outfile);
-  const gzip = gzipSync(bytes).length;
-  if (gzipLimit && gzip > gzipLimit)
-    throw new Error(`${outfile}: ${kib(gzip)} gzip is over the ${platform} limit`);
-  rows.push([outfile, kib(bytes.length), kib(gzip)]);
+interface Bundles {
+  rows: [string, string, string][];
+  outputs: OutputFile[];
 }
+
+async function bundleAll(): Promise<Bundles> {
+  const bundles: Bundles = { rows: [], outputs: [] };
+  for (const [name, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
+    const outfile = join(distDir, name);
+    const result = await build({
+      ...(name === 'node.mjs'
+        ? { ...nodeBundle('src/adapters/node.ts', outfile), ...options }
+        : { ...options, outfile }),
+      write: false,
+    }).catch((error: { errors?: { text: string }[] }) => {
+      throw new BundleRefused(`${outfile}: ${error.errors?.[0]?.text ?? String(error)}`);
+    });
+    for (const [input, { imports }] of Object.entries(result.metafile?.inputs ?? {})) {
+      if (BUILD_ONLY.test(input)) throw new BundleRefused(`${outfile}: includes build-time code ${input}`);
+      const node = imports.filter((i) => i.path.startsWith('node:') || builtins.has(i.path));
+      if (gzipLimit && node.length)
+        throw new BundleRefused(`${outfile}: ${input} imports ${node.map((i) => i.path).join(', ')}`);
+    }
+    const bytes = result.outputFiles.find((file) => file.path === resolve(outfile))?.contents;
+    if (!bytes) throw new BundleRefused(`${outfile}: esbuild made no such file`);
+    const gzip = gzipSync(bytes).length;
+    if (gzipLimit && gzip > gzipLimit)
+      throw new BundleRefused(`${outfile}: ${kib(gzip)} gzip is over the ${platform} limit`);
+    bundles.outputs.push(...result.outputFiles);
+    bundles.rows.push([outfile, kib(bytes.length), kib(gzip)]);
+  }
+  return bundles;
+}
+
+function refuse(message: string): never {
+  console.error(`folio: ${message}; the previous bundles are unchanged`);
+  process.exit(1);
+}
+
+if (!existsSync(join(outDir, BODIES_PREFIX, MANIFEST_KEY)))
+  refuse(
+    `${shownOutDir} holds no deployment (no ${BODIES_PREFIX.slice(1)}${MANIFEST_KEY}): run npm run build`,
+  );
+const { rows, outputs } = await bundleAll().catch((error) => {
+  if (error instanceof BundleRefused) refuse(error.message);
+  throw error;
+});
+writeAtomically(outputs);
+removeStaleChunks(join(distDir, 'node-chunks'), outputs);
 
 console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
 for (const [file, raw, gzip] of rows)
@@ -112,6 +145,29 @@ for (const warning of limitWarnings(stats)) console.log(`warning: over a platfor
 if (values['vercel-output'] || process.env.VERCEL) {
   writeVercelOutput({ deployment: outDir, functionFile: 'dist/vercel.js', target: VERCEL_OUTPUT });
   console.log(`${VERCEL_OUTPUT}: the bodies as static files, dist/vercel.js as the Edge Function`);
+}
+
+/** Chunks first (new names, by content hash), then each entry, so a running entry never misses one. */
+function writeAtomically(files: OutputFile[]) {
+  const entriesLast = [...files].sort((a, b) => Number(isEntry(a)) - Number(isEntry(b)));
+  for (const { path, contents } of entriesLast) {
+    mkdirSync(dirname(path), { recursive: true });
+    const staged = `${path}.writing-${process.pid}`;
+    writeFileSync(staged, contents);
+    renameSync(staged, path);
+  }
+}
+
+function isEntry(file: OutputFile): boolean {
+  return resolve(dirname(file.path)) === resolve(distDir);
+}
+
+function removeStaleChunks(folder: string, files: OutputFile[]) {
+  const current = new Set(files.map((file) => file.path));
+  for (const name of readdirSync(folder)) {
+    const path = resolve(folder, name);
+    if (!current.has(path)) rmSync(path, { force: true });
+  }
 }
 
 function kib(size: number): string {

@@ -3,14 +3,12 @@
  * Redis store and its client, the request-body streams) split into chunks beside it, so a server
  * that does not need them does not compile them at start. Used for dist/node.mjs and by the bench.
  */
-import { rmSync } from 'node:fs';
-import { basename, dirname, extname, join } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
-/** The options that bundle `entry` into `outfile`, its chunks in a folder named after it. */
+/** The options that bundle `entry` into `outfile`, its chunks (named by content hash) in a folder named after it. */
 export function nodeBundle(entry: string, outfile: string): BuildOptions {
   const name = basename(outfile, extname(outfile));
-  rmSync(join(dirname(outfile), `${name}-chunks`), { recursive: true, force: true });
   return {
     entryPoints: { [name]: entry },
     outdir: dirname(outfile),

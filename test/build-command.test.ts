@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../scripts/build-options.ts';
 import { FIXTURES } from './support/data.ts';
-import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';
+import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
 
 const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
 const MINI = resolve(FIXTURES, 'mini');
@@ -236,6 +236,47 @@ describe('the build from a folder whose path has spaces', () => {
         'Primera entrada',
         'Second post',
       ]);
+    },
+    SLOW,
+  );
+});
+
+describe('tsx scripts/bundle.ts', () => {
+  const BUNDLES = ['node.mjs', 'vercel.js', 'netlify.js', 'cloudflare.js'];
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'folio-bundles-'));
+    for (const name of BUNDLES) await writeFile(join(dist, name), 'previous');
+    await mkdir(join(dist, 'node-chunks'));
+    await writeFile(join(dist, 'node-chunks/stale.mjs'), 'previous');
+  });
+
+  it('refuses a folder with no deployment in one line, leaving every previous bundle as it was', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'folio-no-deployment-'));
+    const result = await command(TSX, ['scripts/bundle.ts', '--out', empty, '--dist', dist]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `folio: ${empty} holds no deployment (no _folio/manifest.json): run npm run build; the previous bundles are unchanged`,
+    ]);
+    for (const name of BUNDLES) expect(await readFile(join(dist, name), 'utf8')).toBe('previous');
+  });
+
+  it(
+    'writes every bundle and the chunks its Node server imports, and nothing half-written or stale',
+    async () => {
+      const deployment = join(TEST_PROJECT, 'dist/public');
+      const result = await command(TSX, ['scripts/bundle.ts', '--out', deployment, '--dist', dist]);
+      expect(result.code).toBe(0);
+      for (const name of BUNDLES) expect(await readFile(join(dist, name), 'utf8')).not.toBe('previous');
+      const chunks = await readdir(join(dist, 'node-chunks'));
+      const imported = [
+        ...(await readFile(join(dist, 'node.mjs'), 'utf8')).matchAll(/node-chunks\/([\w.-]+\.mjs)/g),
+      ];
+      expect(imported.length).toBeGreaterThan(0);
+      for (const [, chunk] of imported) expect(chunks).toContain(chunk);
+      expect(chunks).not.toContain('stale.mjs');
+      expect([...(await readdir(dist)), ...chunks].filter((name) => name.includes('.writing-'))).toEqual([]);
     },
     SLOW,
   );
