@@ -7,8 +7,12 @@ import type { BodySource } from '../http/body-source.ts';
 /** The output folder `npm run build` writes; FOLIO_OUT overrides it. */
 export const DEFAULT_OUT = 'dist/public';
 
-/** Bytes read at a time from a streamed body's file. */
-const CHUNK_BYTES = 256 * 1024;
+/**
+ * Bytes read at a time from a streamed body's file. Each chunk is garbage once sent, and Node
+ * collects it in batches: sending 34 MiB held 30 MiB more RSS with 256 KiB chunks, 18 MiB with
+ * 64 KiB, 10 MiB with 32 KiB, which sends as fast; 16 KiB took two to four times as long.
+ */
+const CHUNK_BYTES = 32 * 1024;
 
 export function fileSource(outDir: string): BodySource {
   const root = join(outDir, BODIES_PREFIX);

@@ -13,7 +13,8 @@ export function joiningParts(source: BodySource, streamed: StreamedBodies): Body
       if (facts === undefined) return source.read(key);
       const keys = Array.from({ length: facts.parts }, (_, i) => partKey(key, i));
       const chunks = await Promise.all(keys.map((part) => source.read(part)));
-      return chunks.every((chunk) => chunk !== null) ? concatBytes(chunks) : null;
+      if (!chunks.every((chunk) => chunk !== null)) return null;
+      return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
     },
   };
 }
