@@ -258,3 +258,40 @@ describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, fram
     expect(server.output()).not.toMatch(/error|folio: (?!serving)/i);
   });
 });
+
+describe('a deployment that lost a part of a streamed body', () => {
+  let server: RunningServer;
+  const broken = join(PROJECT, 'broken');
+
+  beforeAll(async () => {
+    cpSync(projectDeployment(PROJECT), broken, { recursive: true });
+    rmSync(join(broken, BODIES_PREFIX, partKey(FULL, 1)));
+    server = await startNode({ FOLIO_OUT: broken }, PROJECT);
+  }, 60_000);
+
+  afterAll(() => server?.stop());
+
+  it('is cut short after the parts it has, with one line saying which part is missing', async () => {
+    const received = await new Promise<{ declared: number; bytes: number; complete: boolean }>((done) => {
+      const req = request(server.url + FULL, { agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+        res.on('close', () =>
+          done({ declared: Number(res.headers['content-length']), bytes, complete: res.complete }),
+        );
+      });
+      req.on('error', () => {});
+      req.end();
+    });
+    expect(received.complete).toBe(false);
+    expect(received.declared).toBe(factsOf(FULL).bytes);
+    expect(received.bytes).toBeGreaterThanOrEqual(SIZES.part);
+    expect(received.bytes).toBeLessThan(received.declared);
+    await until(() => server.output().includes('is missing'), 'the line about the missing part');
+    expect(server.output()).toContain(
+      `folio: a body stopped while being sent: folio: ${partKey(FULL, 1)} is missing from the deployment\n`,
+    );
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect((await fetch(`${server.url}/llms.txt`)).status).toBe(200);
+  });
+});
