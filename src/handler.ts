@@ -10,14 +10,14 @@ import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
 import { after } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
-import { type BodySource, type Compress, createBodyCache, type Encoding } from './http/body-cache.ts';
+import { type Compress, createBodyCache, type Encoding, type FixedLength } from './http/body-cache.ts';
+import type { BodySource } from './http/body-source.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
-import { joiningParts } from './http/parted-source.ts';
 import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
@@ -49,6 +49,8 @@ export interface HandlerOptions {
   cacheBytes?: number;
   /** Compresses bodies for clients that accept it (Node and Bun; on the edge the CDN does). */
   compress?: Compress;
+  /** How this runtime sends a stream with its Content-Length (Cloudflare's FixedLengthStream). */
+  fixedLength?: FixedLength;
   /** Origins besides the service's own whose web pages may call /mcp (FOLIO_ALLOWED_ORIGINS). */
   allowedOrigins?: readonly string[];
   /** The address a self-hosted server listens on: on loopback, /mcp also checks `Host` (DNS rebinding). */
@@ -77,8 +79,12 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const limiter: RateStore =
     options.rateStore ?? new SlidingWindowLimiter({ ...manifest.policy, ...options.rateLimit });
   const policyHeader = ratePolicy(limiter.quota, limiter.windowSeconds);
-  const source = joiningParts(deployment.source, manifest.parts);
-  const bodies = createBodyCache(source, options.cacheBytes, options.compress);
+  const bodies = createBodyCache(deployment.source, {
+    budget: options.cacheBytes,
+    compress: options.compress,
+    streamed: manifest.streamed,
+    fixedLength: options.fixedLength,
+  });
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
   const problems = problemAnswers(shared);
   const api = createApi({ ...shared, problems });

@@ -1,116 +1,297 @@
 /**
- * A body over the 25 MiB Cloudflare serves as one static file (llms-full.txt of a large blog) is
- * written in parts and answered whole, with exact headers, by Node over the folder on disk and by
- * the Cloudflare worker in workerd over its static assets.
+ * A body over the streaming size (llms-full.txt of a large blog, its long pages and lists) is
+ * written in parts, its length and ETag in the manifest, and every runtime streams it part by part
+ * over a real socket: the bytes as written, Content-Length and ETag as the manifest says, HEAD and
+ * 304 without reading it, and a client that goes away mid-body costs nothing. The sizes are made
+ * small here so the test blog can be; the production ones are in src/core/deployment.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { join, resolve } from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { writeDeployment } from '../scripts/write-deployment.ts';
-import { fileSource, readManifest } from '../src/adapters/file-source.ts';
-import { BODIES_PREFIX, PART_BYTES, partKey } from '../src/core/deployment.ts';
-import { createHandler } from '../src/handler.ts';
+import { readManifest } from '../src/adapters/file-source.ts';
+import { BODIES_PREFIX, type Manifest, partKey, type StreamedFacts } from '../src/core/deployment.ts';
+import { etagOf } from '../src/http/etag.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
-import { BIN, ROOT } from './support/server.ts';
+import { completeProject, projectDeployment } from './support/project.ts';
+import {
+  ROOT,
+  type RunningServer,
+  startBun,
+  startCloudflare,
+  startNetlify,
+  startNode,
+  startVercel,
+} from './support/server.ts';
 
 const BASE = 'https://big.example';
-const BIG_POSTS = 22;
+/** Inside the repository, where the Deno server may read. */
+const PROJECT = resolve(ROOT, 'test/artifacts/large-bodies');
+const SIZES = { stream: 256 * 1024, part: 3 * 1024 * 1024 };
+const BIG_POSTS = 10;
 /** Just under the build's 1 MiB limit per file. */
 const POST_BYTES = 1_000_000;
+const FULL = '/llms-full.txt';
+const PAGE = '/blog/large-3/';
+const TWIN = '/blog/large-3.md';
 
-let work: string;
-let out: string;
-
-function bigPost(n: number): string {
-  const paragraph = `Paragraph of the large post number ${n}, long enough to weigh. `.repeat(12);
-  const body = Array.from({ length: Math.floor(POST_BYTES / (paragraph.length + 2)) }, () => paragraph).join(
-    '\n\n',
+let manifest: Manifest;
+const folder = () => join(projectDeployment(PROJECT), BODIES_PREFIX);
+const factsOf = (key: string) => manifest.streamed[key] as StreamedFacts;
+/** A streamed body as the build wrote it: its parts one after another. */
+const written = (key: string) =>
+  Buffer.concat(
+    Array.from({ length: factsOf(key).parts }, (_, i) => readFileSync(join(folder(), partKey(key, i)))),
   );
-  return `---\ntitle: Large post ${n}\ndescription: A post of about a megabyte.\npubDate: 2024-01-${String(n).padStart(2, '0')}\ntags: [http]\n---\n\n${body}\n`;
+
+/** Non-ASCII words, so that parts end inside a character and text length differs from bytes. */
+function bigPost(n: number): string {
+  const paragraph = `Párrafo ${n} del artículo grande — naïve café, 日本語, 🚀 emoji. `.repeat(12);
+  const count = Math.floor(POST_BYTES / (Buffer.byteLength(paragraph) + 2));
+  const body = Array.from({ length: count }, () => paragraph).join('\n\n');
+  const day = String(n).padStart(2, '0');
+  return `---\ntitle: Large post ${n}\ndescription: A post of about a megabyte.\npubDate: 2024-01-${day}\ntags: [http]\n---\n\n${body}\n`;
 }
 
 beforeAll(async () => {
-  work = mkdtempSync(join(tmpdir(), 'folio-large-'));
-  const content = join(work, 'content');
+  rmSync(PROJECT, { recursive: true, force: true });
+  const content = join(PROJECT, 'content');
   cpSync(resolve(FIXTURES, 'mini'), content, { recursive: true });
   for (let n = 1; n <= BIG_POSTS; n++)
     writeFileSync(join(content, `blog/en/2024-01-${String(n).padStart(2, '0')}_large-${n}.md`), bigPost(n));
-  out = join(work, 'public');
   await writeDeployment(
     await buildData(content, BUILD_TIME),
-    { baseUrl: BASE, policy: { quota: 300, windowSeconds: 60 } },
-    out,
+    { baseUrl: BASE, policy: { quota: 300, windowSeconds: 60 }, sizes: SIZES },
+    projectDeployment(PROJECT),
   );
-}, 120_000);
+  completeProject(PROJECT);
+  manifest = await readManifest(projectDeployment(PROJECT));
+}, 180_000);
 
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => process.env.KEEP || rmSync(PROJECT, { recursive: true, force: true }));
 
-const folder = () => join(out, BODIES_PREFIX);
-
-describe('llms-full.txt of a blog larger than one static file may be', () => {
-  it('is written in parts of at most PART_BYTES, and the manifest says how many', async () => {
-    const manifest = await readManifest(out);
-    expect(manifest.parts).toEqual({ '/llms-full.txt': 2 });
-    expect(existsSync(join(folder(), 'llms-full.txt'))).toBe(false);
-    expect(statSync(join(folder(), partKey('/llms-full.txt', 0))).size).toBe(PART_BYTES);
-    expect(statSync(join(folder(), partKey('/llms-full.txt', 1))).size).toBeGreaterThan(0);
+describe('the build of a body over the streaming size', () => {
+  it('writes it in parts of at most the part size, with its length, ETag and text length', () => {
+    const facts = factsOf(FULL);
+    expect(facts.parts).toBe(Math.ceil(facts.bytes / SIZES.part));
+    expect(facts.parts).toBeGreaterThan(2);
+    for (let i = 0; i < facts.parts - 1; i++)
+      expect(readFileSync(join(folder(), partKey(FULL, i))).byteLength).toBe(SIZES.part);
+    expect(readdirSync(folder())).not.toContain('llms-full.txt');
+    const whole = written(FULL);
+    expect(whole.byteLength).toBe(facts.bytes);
+    expect(facts.etag).toBe(etagOf(whole));
+    expect(facts.textLength).toBe(whole.toString('utf8').length);
   });
 
-  it('is answered whole by the handler over the folder on disk: GET, HEAD and 304', async () => {
-    const handler = createHandler({ manifest: await readManifest(out), source: fileSource(out) });
-    const whole = Buffer.concat(
-      [0, 1].map((i) => readFileSync(join(folder(), partKey('/llms-full.txt', i)))),
+  it('streams every body over the size, pages and twins too, and writes every other body whole', () => {
+    expect(Object.keys(manifest.streamed)).toEqual(expect.arrayContaining([FULL, `${PAGE}index.html`, TWIN]));
+    for (const facts of Object.values(manifest.streamed)) expect(facts.bytes).toBeGreaterThan(SIZES.stream);
+    const whole = readdirSync(folder(), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile() && !entry.name.includes('~part'),
     );
-    const get = await handler.fetch(new Request(`${BASE}/llms-full.txt`), { clientAddress: '10.0.0.1' });
+    expect(whole.length).toBeGreaterThan(50);
+    for (const entry of whole)
+      expect(statSync(join(entry.parentPath, entry.name)).size).toBeLessThanOrEqual(SIZES.stream);
+  });
+});
+
+interface Runtime {
+  name: string;
+  start: (env: Record<string, string>, project: string) => Promise<RunningServer>;
+  /** Node and Bun: Folio reads the part files itself and compresses what it holds, not what it streams. */
+  selfHosted?: boolean;
+  /**
+   * How a streamed GET is framed: with its Content-Length, or chunked where the runtime drops it
+   * (Bun does for any stream body, oven-sh/bun#10507; Edge Runtime for every answer).
+   */
+  framing: 'length' | 'chunked';
+  /** Edge Runtime drops Content-Length from HEAD too (see runtimes.test.ts). */
+  headWithoutLength?: boolean;
+}
+
+const RUNTIMES: Runtime[] = [
+  { name: 'Node', start: startNode, selfHosted: true, framing: 'length' },
+  { name: 'Bun', start: startBun, selfHosted: true, framing: 'chunked' },
+  { name: 'Cloudflare Worker on workerd (Miniflare)', start: startCloudflare, framing: 'length' },
+  { name: 'Netlify Edge Function on Deno', start: startNetlify, framing: 'length' },
+  {
+    name: 'Vercel Edge Runtime (edge-runtime)',
+    start: startVercel,
+    framing: 'chunked',
+    headWithoutLength: true,
+  },
+];
+
+/** Headers about the connection and its framing, not the representation. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+const representationHeaders = (headers: IncomingHttpHeaders) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+
+/** The part files of the deployment the process has open. */
+function openParts(pid: number): string[] {
+  const fds = `/proc/${pid}/fd`;
+  return readdirSync(fds)
+    .map((fd) => {
+      try {
+        return readlinkSync(join(fds, fd));
+      } catch {
+        return '';
+      }
+    })
+    .filter((target) => target.startsWith(folder()) && target.includes('~part'));
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A GET that reads the first chunk of the body, waits while `paused` runs (the server meanwhile
+ * blocked on a full socket), then goes away.
+ */
+function abandonedGet(url: string, paused: () => Promise<void>): Promise<number> {
+  return new Promise((done, fail) => {
+    const req = request(url, { agent: false }, (res) => {
+      res.once('data', (chunk: Buffer) => {
+        res.pause();
+        paused().then(() => {
+          req.destroy();
+          done(chunk.byteLength);
+        }, fail);
+      });
+    });
+    req.on('error', () => {});
+    req.end();
+  });
+}
+
+describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, framing, headWithoutLength }) => {
+  let server: RunningServer;
+  let pool: Pool;
+
+  beforeAll(async () => {
+    server = await start({}, PROJECT);
+    pool = new Pool(server.url, { connections: 1 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await pool?.close();
+    await server?.stop();
+  });
+
+  const send = async (path: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') => {
+    const response = await pool.request({ path, method, headers });
+    const body = Buffer.from(await response.body.arrayBuffer());
+    return { status: response.statusCode, headers: response.headers, body };
+  };
+
+  const expectFraming = (headers: IncomingHttpHeaders, key: string) => {
+    if (framing === 'length') expect(headers['content-length']).toBe(String(factsOf(key).bytes));
+    else expect(headers['transfer-encoding']).toBe('chunked');
+  };
+
+  it('GET: the bytes as written, with the length and ETag the manifest says', async () => {
+    const get = await send(FULL);
     expect(get.status).toBe(200);
-    const body = Buffer.from(await get.arrayBuffer());
-    expect(body.equals(whole)).toBe(true);
-    expect(get.headers.get('content-length')).toBe(String(whole.byteLength));
-    const text = body.toString('utf8');
+    expect(get.body.equals(written(FULL))).toBe(true);
+    const text = get.body.toString('utf8');
     expect(text.startsWith('# ')).toBe(true);
     for (let n = 1; n <= BIG_POSTS; n++) expect(text).toContain(`# Large post ${n}\n`);
-
-    const head = await handler.fetch(new Request(`${BASE}/llms-full.txt`, { method: 'HEAD' }), {
-      clientAddress: '10.0.0.2',
-    });
-    expect(Object.fromEntries(head.headers)).toEqual(Object.fromEntries(get.headers));
-    const etag = get.headers.get('etag') as string;
-    const again = await handler.fetch(
-      new Request(`${BASE}/llms-full.txt`, { headers: { 'if-none-match': etag } }),
-      { clientAddress: '10.0.0.3' },
-    );
-    expect(again.status).toBe(304);
+    expectFraming(get.headers, FULL);
+    expect(get.headers.etag).toBe(factsOf(FULL).etag);
+    expect(get.headers['content-type']).toBe('text/plain; charset=utf-8');
+    if (selfHosted) {
+      // Folio compresses what it holds; a streamed body goes as it is (the edge CDNs compress there).
+      const accepting = await send(FULL, { 'accept-encoding': 'br, gzip' });
+      expect(accepting.headers['content-encoding']).toBeUndefined();
+      expect(accepting.headers.vary).toBe('Accept-Encoding');
+      expect(accepting.headers.etag).toBe(factsOf(FULL).etag);
+      expect(accepting.body.equals(written(FULL))).toBe(true);
+    }
   });
 
-  it('is answered whole by the Cloudflare worker in workerd, which serves no asset over 25 MiB', async () => {
-    const dist = join(work, 'dist');
-    execFileSync(join(BIN, 'tsx'), ['scripts/bundle.ts', '--out', out, '--dist', dist], { cwd: ROOT });
-    const runtime = new Miniflare({
-      modules: true,
-      modulesRoot: dist,
-      scriptPath: join(dist, 'cloudflare.js'),
-      compatibilityDate: '2025-12-01',
-      assets: {
-        directory: out,
-        binding: 'ASSETS',
-        routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: true },
-      },
-      durableObjects: { FOLIO_RATE_LIMITER: 'FolioRateLimiter' },
+  it('HEAD: the headers of GET and no body', async () => {
+    const get = await send(FULL);
+    const head = await send(FULL, {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.byteLength).toBe(0);
+    expect(representationHeaders(head.headers)).toEqual(representationHeaders(get.headers));
+    expect(head.headers['content-length']).toBe(headWithoutLength ? undefined : String(factsOf(FULL).bytes));
+  });
+
+  it('If-None-Match with its ETag: 304 and no body', async () => {
+    const again = await send(FULL, { 'if-none-match': factsOf(FULL).etag });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect(again.headers.etag).toBe(factsOf(FULL).etag);
+  });
+
+  it('a streamed page and Markdown twin keep their headers (Link, Vary, X-Markdown-Tokens)', async () => {
+    const page = await send(PAGE, { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.body.equals(written(`${PAGE}index.html`))).toBe(true);
+    expectFraming(page.headers, `${PAGE}index.html`);
+    expect(page.headers.link).toContain(`<${BASE}${TWIN}>; rel="alternate"`);
+    expect(page.headers.vary).toContain('Accept');
+    const twin = await send(PAGE, { accept: 'text/markdown' });
+    expect(twin.body.equals(written(TWIN))).toBe(true);
+    expect(twin.headers['x-markdown-tokens']).toBe(String(Math.ceil(twin.body.toString('utf8').length / 4)));
+    expect(twin.headers.etag).toBe(factsOf(TWIN).etag);
+  });
+
+  it('a client that goes away mid-body costs nothing: no error, no file left open', async () => {
+    const received = await abandonedGet(server.url + FULL, async () => {
+      if (selfHosted) await until(() => openParts(server.pid).length > 0, 'a part file open mid-body');
     });
-    try {
-      const response = await runtime.dispatchFetch(`${BASE}/llms-full.txt`);
-      expect(response.status).toBe(200);
-      const body = new Uint8Array(await response.arrayBuffer());
-      const whole = Buffer.concat(
-        [0, 1].map((i) => readFileSync(join(folder(), partKey('/llms-full.txt', i)))),
-      );
-      expect(Buffer.from(body).equals(whole)).toBe(true);
-    } finally {
-      await runtime.dispose();
-    }
-  }, 120_000);
+    expect(received).toBeLessThan(factsOf(FULL).bytes);
+    if (selfHosted) await until(() => openParts(server.pid).length === 0, 'the part files closed');
+    const after = await send(FULL);
+    expect(after.body.equals(written(FULL))).toBe(true);
+    expect(server.output()).not.toMatch(/error|folio: (?!serving)/i);
+  });
+});
+
+describe('a deployment that lost a part of a streamed body', () => {
+  let server: RunningServer;
+  const broken = join(PROJECT, 'broken');
+
+  beforeAll(async () => {
+    cpSync(projectDeployment(PROJECT), broken, { recursive: true });
+    rmSync(join(broken, BODIES_PREFIX, partKey(FULL, 1)));
+    server = await startNode({ FOLIO_OUT: broken }, PROJECT);
+  }, 60_000);
+
+  afterAll(() => server?.stop());
+
+  it('is cut short after the parts it has, with one line saying which part is missing', async () => {
+    const received = await new Promise<{ declared: number; bytes: number; complete: boolean }>((done) => {
+      const req = request(server.url + FULL, { agent: false }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+        res.on('close', () =>
+          done({ declared: Number(res.headers['content-length']), bytes, complete: res.complete }),
+        );
+      });
+      req.on('error', () => {});
+      req.end();
+    });
+    expect(received.complete).toBe(false);
+    expect(received.declared).toBe(factsOf(FULL).bytes);
+    expect(received.bytes).toBeGreaterThanOrEqual(SIZES.part);
+    expect(received.bytes).toBeLessThan(received.declared);
+    await until(() => server.output().includes('is missing'), 'the line about the missing part');
+    expect(server.output()).toContain(
+      `folio: a body stopped while being sent: folio: ${partKey(FULL, 1)} is missing from the deployment\n`,
+    );
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect((await fetch(`${server.url}/llms.txt`)).status).toBe(200);
+  });
 });

@@ -6,8 +6,9 @@
  * duration and connections), every contender in turn, in several rounds over all the routes so
  * that a passing load on a shared machine hits every contender alike; each figure is the median
  * of its rounds. Then it measures the corpus scale (build time, cold start against bare
- * node:http loading the same files, RSS after start and after the first request for a page, an API
- * body and a discovery document, `limit=10` throughput on a synthetic corpus vs the sample blog, and
+ * node:http loading the same files, RSS after start and after each first request, for a page, an
+ * API body and llms-full.txt (streamed when large: time to its first byte and to its last), `limit=10`
+ * throughput on a synthetic corpus vs the sample blog, and
  * the corpus's deployment folder and edge bundles against the platforms' limits) and the rate
  * limiter's memory under 1,000,000 distinct client addresses. Prints every figure with its ratio
  * to the baseline measured in the same run and whether each target is met.
@@ -448,7 +449,8 @@ const fmt = {
   bytes: (n: number) => (n < 1048576 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1048576).toFixed(1)} MiB`),
 };
 
-const firstCell = (get: TimedGet) => `${fmt.ms(get.ms)} (${get.status}, ${fmt.bytes(get.bytes)})`;
+const firstCell = (get: TimedGet) =>
+  `${fmt.ms(get.ms)}, first byte ${fmt.ms(get.firstByteMs)} (${get.status}, ${fmt.bytes(get.bytes)})`;
 
 function deploymentRows(stats: DeploymentStats, bundles: { name: string; gzip: string }[]): string[][] {
   return [
@@ -687,11 +689,13 @@ async function main() {
     const server = await startServer(process.execPath, [file], env);
     try {
       const rssStarted = residentMiB(server.pid, 'VmRSS');
-      const first: TimedGet[] = [];
-      for (const { path, headers } of FIRST_REQUESTS) first.push(await timedGet(server.url + path, headers));
-      const rssAfterFirst = residentMiB(server.pid, 'VmRSS');
+      const first: { get: TimedGet; rssAfter: number }[] = [];
+      for (const { path, headers } of FIRST_REQUESTS) {
+        const get = await timedGet(server.url + path, headers);
+        first.push({ get, rssAfter: residentMiB(server.pid, 'VmRSS') });
+      }
       const result = await load(scaleRoute, server.url);
-      return { result, rss: peakRss(server.pid), rssStarted, rssAfterFirst, first };
+      return { result, rss: peakRss(server.pid), rssStarted, first };
     } finally {
       await server.stop();
     }
@@ -741,13 +745,18 @@ async function main() {
       ],
       ['cold start, Folio / the floor', fmt.x(sampleCold / floor), fmt.x(corpusCold / corpusFloor), ''],
       ['RSS after start (one request)', fmt.mib(sample.rssStarted), fmt.mib(big.rssStarted), ''],
-      ...FIRST_REQUESTS.map(({ label }, i) => [
-        `first request: ${label}`,
-        firstCell(sample.first[i]!),
-        firstCell(big.first[i]!),
-        '',
-      ]),
-      ['RSS after those requests', fmt.mib(sample.rssAfterFirst), fmt.mib(big.rssAfterFirst), ''],
+      ...FIRST_REQUESTS.flatMap(({ label }, i) => {
+        const [small, large] = [sample.first[i]!, big.first[i]!];
+        return [
+          [`first request: ${label}`, firstCell(small.get), firstCell(large.get), ''],
+          [
+            `RSS after ${label}`,
+            fmt.mib(small.rssAfter),
+            fmt.mib(large.rssAfter),
+            fmt.x(large.rssAfter / small.rssAfter),
+          ],
+        ];
+      }),
       ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
       [
         `${scaleRoute.name} req/s`,

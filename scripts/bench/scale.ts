@@ -15,17 +15,25 @@ export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 export interface TimedGet {
   status: number;
   bytes: number;
+  /** To the first byte of the body, and to its last. */
+  firstByteMs: number;
   ms: number;
 }
 
-/** One GET on a new connection, timed from the request to the last byte of the body. */
+/** One GET on a new connection, timed from the request to the first and the last byte of the body. */
 export function timedGet(url: string, headers: Record<string, string>): Promise<TimedGet> {
   return new Promise((done, fail) => {
     const started = performance.now();
     const req = request(url, { agent: false, headers }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () => done({ status: res.statusCode ?? 0, bytes, ms: performance.now() - started }));
+      let firstByteMs = Number.NaN;
+      res.on('data', (chunk: Buffer) => {
+        if (bytes === 0) firstByteMs = performance.now() - started;
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, bytes, firstByteMs, ms: performance.now() - started }),
+      );
     });
     req.on('error', fail);
     req.end();

@@ -13,6 +13,11 @@ import { optionsFromEnv } from './env.ts';
 
 export { FolioRateLimiter } from './cloudflare-rate-store.ts';
 
+/** workerd's: a stream of a declared length, which it sends with Content-Length instead of chunked. */
+declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
+  constructor(length: number);
+}
+
 interface Env {
   ASSETS: { fetch(request: Request | string): Promise<Response> };
   FOLIO_RATE_LIMITER?: RateLimiterNamespace;
@@ -23,6 +28,7 @@ let handler: Handler | undefined;
 
 function handlerFor(env: Env): Handler {
   const options = optionsFromEnv(env as Record<string, string | undefined>);
+  options.fixedLength = (stream, length) => stream.pipeThrough(new FixedLengthStream(length));
   if (env.FOLIO_RATE_LIMITER)
     options.rateStore = new DurableObjectRateStore(env.FOLIO_RATE_LIMITER, {
       ...bundledManifest.policy,

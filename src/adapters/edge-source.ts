@@ -5,7 +5,7 @@
  */
 import manifest from 'folio:manifest';
 import { BODIES_PREFIX, type Manifest } from '../core/deployment.ts';
-import type { BodySource } from '../http/body-cache.ts';
+import type { BodySource } from '../http/body-source.ts';
 
 export const bundledManifest = manifest as Manifest;
 
@@ -16,12 +16,19 @@ export function siteFilesSource(origin: () => string): BodySource {
 
 /** A body source over any fetch: 200 is the body, 404 is none, anything else is a failure. */
 export function fetchedSource(get: (key: string) => Promise<Response>): BodySource {
+  async function found(key: string): Promise<Response | null> {
+    const response = await get(key);
+    if (response.ok) return response;
+    await response.body?.cancel();
+    if (response.status === 404) return null;
+    throw new Error(`folio: reading ${key} answered ${response.status}`);
+  }
   return {
-    async read(key) {
-      const response = await get(key);
-      if (response.status === 404) return null;
-      if (!response.ok) throw new Error(`folio: reading ${key} answered ${response.status}`);
-      return new Uint8Array(await response.arrayBuffer());
+    read: async (key) => {
+      const response = await found(key);
+      return response && new Uint8Array(await response.arrayBuffer());
     },
+    // A 200 to a GET always has a body stream.
+    stream: async (key) => (await found(key))?.body as ReadableStream<Uint8Array> | null,
   };
 }

@@ -1,15 +1,15 @@
 /**
  * The handler's answers on Node, made the way @hono/node-server makes its own: a Response that keeps
  * the status, header object and bytes it was given, so the server writes it with one writeHead and
- * one end as a bare node:http server would. Reading anything else from it (its Headers, its body
- * stream, text()...) makes the full Response once.
+ * one end as a bare node:http server would. A streamed body is piped with backpressure. Reading
+ * anything else from it (its Headers, its body stream, text()...) makes the full Response once.
  */
 import type { ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { delegate } from './delegate.ts';
 
-type Bytes = Uint8Array | null;
+type Content = Uint8Array | ReadableStream<Uint8Array> | null;
 
 const fullResponse = Symbol('fullResponse');
 
@@ -24,12 +24,12 @@ export class NodeResponse {
     this.status = init?.status ?? 200;
   }
 
-  /** Bytes (or none) under a plain header object, as every Folio answer is; else null. */
-  parts(): { headers: Record<string, string>; body: Bytes } | null {
+  /** Bytes, a stream or nothing under a plain header object, as every Folio answer is; else null. */
+  parts(): { headers: Record<string, string>; body: Content } | null {
     const headers = this.init?.headers;
     const body = this.given ?? null;
     if (headers === undefined || Object.getPrototypeOf(headers) !== Object.prototype) return null;
-    return body === null || body instanceof Uint8Array
+    return body === null || body instanceof Uint8Array || body instanceof ReadableStream
       ? { headers: headers as Record<string, string>, body }
       : null;
   }
@@ -50,11 +50,24 @@ export function writeResponse(response: Response, res: ServerResponse) {
   if (parts) {
     res.writeHead(response.status, parts.headers);
     if (parts.body === null) res.end();
-    else res.end(parts.body);
+    else if (parts.body instanceof Uint8Array) res.end(parts.body);
+    else sendStream(parts.body, res);
     return;
   }
   const full = response instanceof NodeResponse ? response.full() : response;
   res.writeHead(full.status, Object.fromEntries(full.headers));
-  if (full.body) Readable.fromWeb(full.body as unknown as NodeReadableStream).pipe(res);
+  if (full.body) sendStream(full.body, res);
   else res.end();
+}
+
+/**
+ * A body stream written as the client takes it. When the client goes away first, the stream is
+ * cancelled (which closes what it reads) and nothing is logged; when the stream fails, the
+ * connection is cut, so the client sees a body shorter than its Content-Length.
+ */
+function sendStream(body: ReadableStream<Uint8Array>, res: ServerResponse) {
+  pipeline(Readable.fromWeb(body as unknown as NodeReadableStream), res, (error) => {
+    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
+      console.error(`folio: a body stopped while being sent: ${error.message}`);
+  });
 }

@@ -15,6 +15,7 @@ import {
   bodyOf,
   derive,
   type Encoding,
+  type StreamedBody,
   type Variant,
 } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
@@ -54,7 +55,7 @@ interface Plan {
   /** Headers of this endpoint beyond the API's own (X-Total-Count, deprecation). */
   extra: HeaderMap;
   /** The prepared answer of each representation served at this path. */
-  answers: WeakMap<Variant, Prepared>;
+  answers: WeakMap<Variant | StreamedBody, Prepared>;
   /** The 404 of this path, prepared on its first one. */
   missing: Prepared | null;
 }
@@ -104,7 +105,7 @@ export function createApi(options: ApiOptions) {
     return respondPrepared(Response, request, plan.missing, api.rate);
   }
 
-  function send(request: Request, api: ApiRequest, plan: Plan, body: Body) {
+  function send(request: Request, api: ApiRequest, plan: Plan, body: Body | StreamedBody) {
     const variant = bodies.encodedFor(body, api.encoding);
     let prepared = plan.answers.get(variant);
     if (!prepared) {
@@ -134,7 +135,7 @@ export function createApi(options: ApiOptions) {
     const refused = refusal(request, api, plan);
     if (refused) return refused;
     if (plan.key === null) return notFound(request, api, plan);
-    return after(bodies.get(plan.key), (body) =>
+    return after(bodies.answer(plan.key), (body) =>
       body ? send(request, api, plan, body) : notFound(request, api, plan),
     );
   }
@@ -149,10 +150,13 @@ export function createApi(options: ApiOptions) {
     const limit = limitOf(api.target.search);
     if (!limit.ok) return fail(request, api, 'invalid_request', limit.detail, deprecation);
     const count = limit.value === null || limit.value >= list.facts.total ? null : limit.value;
-    return after(bodies.get(count === null ? key : list.headKey), (body) => {
-      if (!body) return notFound(request, api, plan);
-      return send(request, api, plan, count === null ? body : listPrefix(body, list.facts, count));
-    });
+    if (count === null)
+      return after(bodies.answer(key), (body) =>
+        body ? send(request, api, plan, body) : notFound(request, api, plan),
+      );
+    return after(bodies.get(list.headKey), (head) =>
+      head ? send(request, api, plan, listPrefix(head, list.facts, count)) : notFound(request, api, plan),
+    );
   }
 
   /** Any other path under /api/: the shared refusals, else 404. */

@@ -21,9 +21,12 @@ import {
   pageFileKey,
   partKey,
   SLOTS,
+  STREAM_BYTES,
+  type StreamedFacts,
   searchIndexKey,
 } from '../core/deployment.ts';
 import { PATHS } from '../core/paths.ts';
+import { etagHasher } from '../http/etag.ts';
 import { TEXT_TYPE } from '../http/media-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
@@ -47,7 +50,16 @@ export interface EmitOptions {
   indexSearch?: SearchIndexer;
   /** Renders each page (by default, afresh). */
   renderPage?: PageRenderer;
+  /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
+  sizes?: BodySizes;
 }
+
+export interface BodySizes {
+  stream: number;
+  part: number;
+}
+
+const SIZES: BodySizes = { stream: STREAM_BYTES, part: PART_BYTES };
 
 const encoder = new TextEncoder();
 const json = (value: unknown) => JSON.stringify(value);
@@ -58,8 +70,9 @@ export async function emitDeployment(
   wholeSink: Sink,
 ): Promise<Manifest> {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const parts: Record<string, number> = {};
-  const sink = splitting(wholeSink, parts);
+  const streamed: Record<string, StreamedFacts> = {};
+  const sizes = options.sizes ?? SIZES;
+  const sink = splitting(wholeSink, streamed, sizes);
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
   const indexSearch = options.indexSearch ?? serializeSearchIndexes;
@@ -88,7 +101,7 @@ export async function emitDeployment(
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
   });
-  const everyPostInFull = growingBody(wholeSink, parts, bodyKey(PATHS.llmsFullTxt) as string);
+  const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
   await everyPostInFull.add(llmsFullHeader(data));
   for (const page of site.pages()) {
     await sink(pageFileKey(bodyKey(page.path) as string), page.html);
@@ -127,7 +140,7 @@ export async function emitDeployment(
       ),
     },
     pageLinks: site.pageLinks,
-    parts,
+    streamed,
     mcp: {
       title: data.site.name,
       instructions: instructionsFor(data),
@@ -139,13 +152,16 @@ export async function emitDeployment(
 }
 
 /**
- * A body written as it grows: kept whole while it fits in PART_BYTES, else written part by part
- * as each fills, so even llms-full.txt of a very large blog is never whole in memory. `parts`
- * notes how many parts each parted body has.
+ * A body written as it grows: kept whole while it fits in `sizes.stream`, else written part by
+ * part as each fills and hashed on the way, so even llms-full.txt of a very large blog is never
+ * whole in memory. `streamed` gets the facts of each body written in parts.
  */
-function growingBody(sink: Sink, parts: Record<string, number>, key: string) {
+function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: string, sizes: BodySizes) {
+  const hasher = etagHasher();
   let pending: Uint8Array[] = [];
   let size = 0;
+  let bytes = 0;
+  let textLength = 0;
   let written = 0;
   const writePart = async () => {
     await sink(partKey(key, written++), concatBytes(pending));
@@ -154,33 +170,49 @@ function growingBody(sink: Sink, parts: Record<string, number>, key: string) {
   };
   return {
     async add(text: Uint8Array | string) {
-      let bytes = typeof text === 'string' ? encoder.encode(text) : text;
-      while (size + bytes.byteLength > PART_BYTES) {
-        const room = PART_BYTES - size;
-        pending.push(bytes.subarray(0, room));
+      let chunk = typeof text === 'string' ? encoder.encode(text) : text;
+      textLength += typeof text === 'string' ? text.length : utf16Length(text);
+      bytes += chunk.byteLength;
+      hasher.update(chunk);
+      while (size + chunk.byteLength > sizes.part) {
+        const room = sizes.part - size;
+        pending.push(chunk.subarray(0, room));
         await writePart();
-        bytes = bytes.subarray(room);
+        chunk = chunk.subarray(room);
       }
-      pending.push(bytes);
-      size += bytes.byteLength;
+      pending.push(chunk);
+      size += chunk.byteLength;
     },
     async end() {
-      if (written === 0) return sink(key, concatBytes(pending));
+      if (written === 0 && size <= sizes.stream) return sink(key, concatBytes(pending));
       if (size > 0) await writePart();
-      parts[key] = written;
+      streamed[key] = { parts: written, bytes, etag: hasher.etag(), textLength };
     },
   };
 }
 
-/** A sink that writes each body over PART_BYTES in parts. */
-function splitting(sink: Sink, parts: Record<string, number>): Sink {
+/** A sink that streams each body over `sizes.stream`: written in parts, with its facts noted. */
+function splitting(sink: Sink, streamed: Record<string, StreamedFacts>, sizes: BodySizes): Sink {
   return async (key, body) => {
-    if (typeof body === 'string' ? body.length * 3 <= PART_BYTES : body.byteLength <= PART_BYTES)
+    // A string of n UTF-16 units is at most 3n bytes of UTF-8.
+    if (typeof body === 'string' ? body.length * 3 <= sizes.stream : body.byteLength <= sizes.stream)
       return sink(key, body);
-    const whole = growingBody(sink, parts, key);
-    await whole.add(body);
+    const bytes = typeof body === 'string' ? encoder.encode(body) : body;
+    if (bytes.byteLength <= sizes.stream) return sink(key, body);
+    const whole = growingBody(sink, streamed, key, sizes);
+    await whole.add(bytes);
     await whole.end();
   };
+}
+
+/** How many UTF-16 code units the UTF-8 `bytes` decode to: one per character, two past U+FFFF. */
+function utf16Length(bytes: Uint8Array): number {
+  let units = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if ((byte & 0xc0) !== 0x80) units += byte >= 0xf0 ? 2 : 1;
+  }
+  return units;
 }
 
 /** `en/http` -> `en/http` with the tag percent-encoded, as its URL has it. */

@@ -31,7 +31,7 @@ export interface DocumentFacts {
 }
 
 /** Changes whenever the manifest does: a server refuses a deployment written in another format. */
-export const MANIFEST_FORMAT = 2;
+export const MANIFEST_FORMAT = 3;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -52,8 +52,8 @@ export interface Manifest {
   documents: Record<string, DocumentFacts>;
   /** Extra `Link` header values of pages, by path (the home pages point at the API catalog). */
   pageLinks: Record<string, string>;
-  /** Bodies too large for one static file, by key: how many parts they were written in. */
-  parts: Record<string, number>;
+  /** Bodies over STREAM_BYTES, by key: written in parts and answered as streams. */
+  streamed: Record<string, StreamedFacts>;
   mcp: McpFacts;
 }
 
@@ -66,8 +66,29 @@ export interface McpFacts {
 }
 
 /**
- * Bodies larger than this are written in parts of at most this size (Cloudflare serves no static
- * file over 25 MiB), and joined again when read. `~` never ends an escape, so no body key ends so.
+ * What the run time knows of a streamed body without reading it: enough for HEAD, 304 and the
+ * headers of a GET, whose bytes are then read part by part.
+ */
+export interface StreamedFacts {
+  /** How many parts it was written in: `partKey(key, 0)` onwards, in order. */
+  parts: number;
+  /** Its length in bytes (Content-Length). */
+  bytes: number;
+  /** Its strong validator: what `etagOf` gives for the whole body. */
+  etag: string;
+  /** Its length as text in UTF-16 code units, what a Markdown body's token estimate counts. */
+  textLength: number;
+}
+
+/**
+ * Bodies larger than this are streamed: reading and hashing a body on its first request costs
+ * 2-6 ms per MiB (so a 20 ms first answer allows about 4 MiB at best), and holding it costs its
+ * size again for each compressed variant. A streamed body costs only the chunk being sent.
+ */
+export const STREAM_BYTES = 1024 * 1024;
+/**
+ * A streamed body is written in parts of at most this size (Cloudflare serves no static file over
+ * 25 MiB). `~` never ends an escape, so no body key ends so.
  */
 export const PART_BYTES = 20 * 1024 * 1024;
 export const partKey = (key: string, index: number) => `${key}~part${index}`;

@@ -1,14 +1,12 @@
 /**
  * The prerendered bodies as the run time sees them: read once from the platform's `BodySource`,
  * then kept in memory up to a byte budget with their validator and, where the runtime can
- * compress, their compressed variants. A cached body is answered without a promise.
+ * compress, their compressed variants. A cached body is answered without a promise. A body over
+ * STREAM_BYTES is never held: it is answered from its manifest facts, its bytes streamed per GET.
  */
+import type { BodySource } from './body-source.ts';
 import { etagOf } from './etag.ts';
-
-/** How a runtime reads the deployment's bodies: the key is a body key (src/core/deployment.ts). */
-export interface BodySource {
-  read(key: string): Promise<Uint8Array | null>;
-}
+import { joiningParts, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type Encoding = 'br' | 'gzip';
 export type Compress = (bytes: Uint8Array, encoding: Encoding) => Uint8Array;
@@ -18,6 +16,17 @@ export interface Variant {
   bytes: Uint8Array;
   etag: string;
 }
+
+/** A body too large to hold: its length and validator as the build wrote them, its bytes opened per GET. */
+export interface StreamedBody {
+  etag: string;
+  length: number;
+  /** Its length as text (UTF-16 code units). */
+  textLength: number;
+  open(): ReadableStream<Uint8Array>;
+}
+
+export const isStreamed = (body: Variant | StreamedBody): body is StreamedBody => 'open' in body;
 
 export interface Body extends Variant {
   /** Compressed variants made on first request; distinct validators per encoding. */
@@ -50,7 +59,25 @@ const decoder = new TextDecoder();
 /** A body's bytes as UTF-8 text, decoded once. */
 export const bodyText = (body: Body): string => derive(body, 'text', () => decoder.decode(body.bytes));
 
-export function createBodyCache(source: BodySource, budget = DEFAULT_CACHE_BYTES, compress?: Compress) {
+/**
+ * A stream of a known length as the runtime must be handed it to send Content-Length (workerd
+ * sends any other stream chunked).
+ */
+export type FixedLength = (stream: ReadableStream<Uint8Array>, length: number) => ReadableStream<Uint8Array>;
+
+export interface BodyCacheOptions {
+  /** Bytes of bodies kept in memory. */
+  budget?: number | undefined;
+  compress?: Compress | undefined;
+  /** The streamed bodies of the deployment (its manifest's). */
+  streamed?: StreamedBodies;
+  fixedLength?: FixedLength | undefined;
+}
+
+export function createBodyCache(platform: BodySource, options: BodyCacheOptions = {}) {
+  const { budget = DEFAULT_CACHE_BYTES, compress, streamed = {}, fixedLength } = options;
+  const source = joiningParts(platform, streamed);
+  const streams = new Map<string, StreamedBody>();
   const kept = new Map<string, { body: Body | null; cost: number }>();
   const pending = new Map<string, Promise<Body | null>>();
   let used = 0;
@@ -78,7 +105,7 @@ export function createBodyCache(source: BodySource, budget = DEFAULT_CACHE_BYTES
     }
   }
 
-  /** The body at `key`, null when there is none; a Promise only when it is not in memory yet. */
+  /** The body at `key` whole, null when there is none; a Promise only when it is not in memory yet. */
   function get(key: string): Body | null | Promise<Body | null> {
     const entry = kept.get(key);
     if (entry) return entry.body;
@@ -90,8 +117,28 @@ export function createBodyCache(source: BodySource, budget = DEFAULT_CACHE_BYTES
     return loading;
   }
 
-  /** The variant to send for the encodings the client accepts (compressed once, then kept). */
-  function encodedFor(body: Body, accepted: Encoding | null): Variant {
+  /** The body to answer a request for `key` with: a streamed one as its facts say, unread. */
+  function answer(key: string): Body | StreamedBody | null | Promise<Body | null> {
+    const facts = streamed[key];
+    if (facts === undefined) return get(key);
+    let body = streams.get(key);
+    if (!body) {
+      const { etag, bytes: length, textLength, parts } = facts;
+      const open = fixedLength
+        ? () => fixedLength(partsStream(platform, key, parts), length)
+        : () => partsStream(platform, key, parts);
+      body = { etag, length, textLength, open };
+      streams.set(key, body);
+    }
+    return body;
+  }
+
+  /**
+   * The variant to send for the encodings the client accepts (compressed once, then kept). A
+   * streamed body goes as it is: compressing it would cost its whole size per request.
+   */
+  function encodedFor(body: Body | StreamedBody, accepted: Encoding | null): Variant | StreamedBody {
+    if (isStreamed(body)) return body;
     if (!compress || !accepted || body.bytes.byteLength < MIN_COMPRESSED) return body;
     let made = body.encoded[accepted];
     if (!made) {
@@ -103,7 +150,7 @@ export function createBodyCache(source: BodySource, budget = DEFAULT_CACHE_BYTES
     return made;
   }
 
-  return { get, encodedFor, compresses: compress !== undefined };
+  return { get, answer, encodedFor, compresses: compress !== undefined };
 }
 
 export type BodyCache = ReturnType<typeof createBodyCache>;

@@ -1,4 +1,4 @@
-import type { Variant } from './body-cache.ts';
+import { isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
@@ -27,24 +27,30 @@ export function respond(
 }
 
 /**
- * An answer worked out once and sent many times: its status, bytes and header set (Content-Length
- * included) and, for a 200 with a validator, its ETag and the header set of the 304 for it.
+ * An answer worked out once and sent many times: its status, body (bytes, or a body streamed per
+ * GET) and header set (Content-Length included) and, for a 200 with a validator, its ETag and the
+ * header set of the 304 for it.
  */
 export interface Prepared {
   status: number;
-  bytes: Uint8Array;
+  body: Uint8Array | StreamedBody;
   headers: HeaderMap;
   conditional: { etag: string; headers: HeaderMap } | null;
 }
 
-export function prepare(status: number, bytes: Uint8Array, headers: HeaderMap, etag?: string): Prepared {
-  const length = String(bytes.byteLength);
+export function prepare(
+  status: number,
+  body: Uint8Array | StreamedBody,
+  headers: HeaderMap,
+  etag?: string,
+): Prepared {
+  const length = String(body instanceof Uint8Array ? body.byteLength : body.length);
   if (etag === undefined)
-    return { status, bytes, headers: headerSet(headers, { 'content-length': length }), conditional: null };
+    return { status, body, headers: headerSet(headers, { 'content-length': length }), conditional: null };
   const full = headerSet(headers, { etag, 'content-length': length });
   return {
     status,
-    bytes,
+    body,
     headers: full,
     conditional: { etag, headers: headerSet(notModifiedHeaders(full)) },
   };
@@ -57,9 +63,9 @@ export function prepare(status: number, bytes: Uint8Array, headers: HeaderMap, e
  */
 const headerSet = (...parts: HeaderMap[]): HeaderMap => Object.assign({}, ...parts);
 
-/** The 200 of a body variant: its bytes under its validator. */
-export const prepareVariant = (variant: Variant, headers: HeaderMap): Prepared =>
-  prepare(200, variant.bytes, headers, variant.etag);
+/** The 200 of a body variant: its bytes (or its stream) under its validator. */
+export const prepareVariant = (variant: Variant | StreamedBody, headers: HeaderMap): Prepared =>
+  prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,
@@ -80,6 +86,10 @@ export function respondPrepared(
     writeRateState(headers, rate);
   }
   if (notModified) return new Response(null, { status: 304, headers });
-  const body = request.method === 'HEAD' ? null : (prepared.bytes as BodyInit);
-  return new Response(body, { status: prepared.status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status: prepared.status, headers });
+  const { body } = prepared;
+  return new Response(body instanceof Uint8Array ? (body as BodyInit) : body.open(), {
+    status: prepared.status,
+    headers,
+  });
 }

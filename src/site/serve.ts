@@ -23,6 +23,8 @@ import {
   bodyText,
   derive,
   type Encoding,
+  isStreamed,
+  type StreamedBody,
   type Variant,
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
@@ -69,7 +71,7 @@ interface Plan {
   /** The format of this path's error answers for the request's Accept. */
   errorFormat: ErrorFormatOf;
   /** The prepared answer of each representation served at this path. */
-  answers: WeakMap<Variant, Prepared>;
+  answers: WeakMap<Variant | StreamedBody, Prepared>;
 }
 
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
@@ -82,8 +84,12 @@ const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
 /** A rough token count for agents budgeting their context: about four characters a token. */
-const estimateTokens = (text: string) => String(Math.ceil(text.length / 4));
-const tokensOf = (body: Body) => derive(body, 'tokens', () => estimateTokens(bodyText(body)));
+const tokensForLength = (textLength: number) => String(Math.ceil(textLength / 4));
+const estimateTokens = (text: string) => tokensForLength(text.length);
+const tokensOf = (body: Body | StreamedBody) =>
+  isStreamed(body)
+    ? tokensForLength(body.textLength)
+    : derive(body, 'tokens', () => estimateTokens(bodyText(body)));
 
 const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
 
@@ -135,7 +141,13 @@ export function createSite(options: SiteOptions) {
     return headers;
   }
 
-  function send(request: Request, site: SiteRequest, plan: Plan, body: Body, contentType: string) {
+  function send(
+    request: Request,
+    site: SiteRequest,
+    plan: Plan,
+    body: Body | StreamedBody,
+    contentType: string,
+  ) {
     const variant = bodies.encodedFor(body, site.encoding);
     let prepared = plan.answers.get(variant);
     if (!prepared) {
@@ -223,7 +235,7 @@ export function createSite(options: SiteOptions) {
     const plan = planOf(site.target.path, documentPlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
-    return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
+    return after(plan.key === null ? null : bodies.answer(plan.key), (body) =>
       body ? send(request, site, plan, body, plan.contentType) : fail(request, site, plan, 404),
     );
   }
@@ -233,7 +245,7 @@ export function createSite(options: SiteOptions) {
     const plan = planOf(site.target.path, twinPlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
-    return after(plan.key === null ? null : bodies.get(plan.key), (body) =>
+    return after(plan.key === null ? null : bodies.answer(plan.key), (body) =>
       body ? send(request, site, plan, body, MARKDOWN_TYPE) : fail(request, site, plan, 404),
     );
   }
@@ -243,12 +255,12 @@ export function createSite(options: SiteOptions) {
     const plan = planOf(site.target.path, pagePlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
-    return after(plan.key === null ? null : bodies.get(plan.key), (html) => {
+    return after(plan.key === null ? null : bodies.answer(plan.key), (html) => {
       if (!html) return missingPage(request, site, plan);
       const accept = request.headers.get('accept');
       if (plan.twinKey === null || !accept || pageFormatOf(accept) !== 'text/markdown')
         return send(request, site, plan, html, HTML_TYPE);
-      return after(bodies.get(plan.twinKey), (markdown) =>
+      return after(bodies.answer(plan.twinKey), (markdown) =>
         markdown
           ? send(request, site, plan, markdown, MARKDOWN_TYPE)
           : send(request, site, plan, html, HTML_TYPE),
@@ -259,7 +271,7 @@ export function createSite(options: SiteOptions) {
   /** No page at this path: a redirect when the path with a slash is one, else 404. */
   function missingPage(request: Request, site: SiteRequest, plan: Plan) {
     const { path, search } = site.target;
-    return after(plan.slashedKey === null ? null : bodies.get(plan.slashedKey), (slashed) =>
+    return after(plan.slashedKey === null ? null : bodies.answer(plan.slashedKey), (slashed) =>
       slashed
         ? respond(Response, request, 308, { location: `${path}/${search}` }, null)
         : fail(request, site, plan, 404),

@@ -18,6 +18,8 @@ export const TEST_PROJECT = resolve(ROOT, 'test/artifacts/project');
 
 export interface RunningServer {
   url: string;
+  /** The process started (for what only its /proc entry tells: memory, open files). */
+  pid: number;
   /** Everything the process printed so far. */
   output: () => string;
   stop: () => Promise<void>;
@@ -53,7 +55,12 @@ export async function runningServer(
   let log = '';
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
-  const server: RunningServer = { url, output: () => log, stop: () => stopProcess(child) };
+  const server: RunningServer = {
+    url,
+    pid: child.pid as number,
+    output: () => log,
+    stop: () => stopProcess(child),
+  };
   try {
     await waitUntilAnswering(url, child, server.output, timeoutMs);
     return server;
@@ -97,43 +104,53 @@ export function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** startProcess in the test project, where a server finds dist/ as it does in a built repository. */
-function startInTestProject(
+/** startProcess in a project laid out as `npm run build` leaves this repository (by default the tests' own). */
+function startInProject(
+  project: string,
   command: string,
   args: string[],
   env: Record<string, string>,
   timeoutMs = 20_000,
 ): Promise<RunningServer> {
-  return startProcess(command, args, env, timeoutMs, TEST_PROJECT);
+  return startProcess(command, args, env, timeoutMs, project);
 }
 
 /** The Node adapter as `npm start` runs it (the bundle built by the global setup). */
-export function startNode(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startInTestProject(process.execPath, [resolve(TEST_PROJECT, 'dist/node.mjs')], env);
+export function startNode(env: Record<string, string> = {}, project = TEST_PROJECT): Promise<RunningServer> {
+  return startInProject(project, process.execPath, [resolve(project, 'dist/node.mjs')], env);
 }
 
 /** The Bun adapter, run from source by the bun binary installed from npm. */
-export function startBun(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startInTestProject(resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
+export function startBun(env: Record<string, string> = {}, project = TEST_PROJECT): Promise<RunningServer> {
+  return startInProject(project, resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
 }
 
 /** dist/vercel.js in Vercel's Edge Runtime (the edge-runtime package), behind Vercel's header rules. */
-export function startVercel(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startInTestProject(process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
+export function startVercel(
+  env: Record<string, string> = {},
+  project = TEST_PROJECT,
+): Promise<RunningServer> {
+  return startInProject(project, process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
 }
 
 /** dist/netlify.js in Deno (installed from npm), called the way Netlify Edge Functions are. */
-export function startNetlify(env: Record<string, string> = {}): Promise<RunningServer> {
+export function startNetlify(
+  env: Record<string, string> = {},
+  project = TEST_PROJECT,
+): Promise<RunningServer> {
   const script = resolve(ROOT, 'test/support/netlify-deno.ts');
   const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${ROOT}`];
   const args = ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script];
-  return startInTestProject(resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
+  return startInProject(project, resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
 }
 
 /** dist/cloudflare.js as a module worker in workerd, through Miniflare. */
-export function startCloudflare(env: Record<string, string> = {}): Promise<RunningServer> {
+export function startCloudflare(
+  env: Record<string, string> = {},
+  project = TEST_PROJECT,
+): Promise<RunningServer> {
   const script = resolve(ROOT, 'test/support/miniflare.mjs');
-  return startInTestProject(process.execPath, [script], env, 60_000);
+  return startInProject(project, process.execPath, [script], env, 60_000);
 }
 
 /** The public address the global setup built the test project for (its fixture's baseUrl). */
