@@ -58,6 +58,10 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
   expect(out).toMatch(/\| RSS after start \(one request\) +\| +\d+ MiB \| +\d+ MiB \|/);
   for (const kind of ['page /blog/', 'API /api/posts-en.json', 'discovery /llms-full.txt'])
     expect(out).toMatch(new RegExp(`\\| first request: ${kind} +\\| +[\\d.]+ ms \\(200, [\\d.]+ KiB\\) \\|`));
+  expect(out).toMatch(/\| first MCP search +\| +[\d.]+ ms \(200, [\d.]+ KiB\) \| +[\d.]+ ms \(200, /);
+  expect(out).toMatch(
+    new RegExp(`\\| RSS after 20 distinct searches +\\| +\\d+ MiB \\| +\\d+ MiB \\| +${RATIO} \\|`),
+  );
   expect(out).toMatch(/\| files +\| +[\d,]+ \|/);
   expect(out).toMatch(/\| fullest folder +\| +\S+ \([\d,]+ files\) \|/);
   for (const edge of ['vercel', 'netlify', 'cloudflare'])

@@ -38,7 +38,14 @@ import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
-import { edgeBundleSizes, residentMiB, type TimedGet, timedGet } from './scale.ts';
+import {
+  edgeBundleSizes,
+  FIRST_SEARCHES,
+  firstSearches,
+  residentMiB,
+  type TimedGet,
+  timedGet,
+} from './scale.ts';
 import { workerdStarts } from './workerd-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -690,8 +697,9 @@ async function main() {
       const first: TimedGet[] = [];
       for (const { path, headers } of FIRST_REQUESTS) first.push(await timedGet(server.url + path, headers));
       const rssAfterFirst = residentMiB(server.pid, 'VmRSS');
+      const searches = await firstSearches(server.url, server.pid);
       const result = await load(scaleRoute, server.url);
-      return { result, rss: peakRss(server.pid), rssStarted, rssAfterFirst, first };
+      return { result, rss: peakRss(server.pid), rssStarted, rssAfterFirst, first, searches };
     } finally {
       await server.stop();
     }
@@ -748,6 +756,19 @@ async function main() {
         '',
       ]),
       ['RSS after those requests', fmt.mib(sample.rssAfterFirst), fmt.mib(big.rssAfterFirst), ''],
+      ['first MCP search', firstCell(sample.searches.first), firstCell(big.searches.first), ''],
+      [
+        `slowest of the next ${FIRST_SEARCHES.length - 1} distinct searches`,
+        fmt.ms(sample.searches.slowestAfter),
+        fmt.ms(big.searches.slowestAfter),
+        '',
+      ],
+      [
+        `RSS after ${FIRST_SEARCHES.length} distinct searches`,
+        fmt.mib(sample.searches.rss),
+        fmt.mib(big.searches.rss),
+        fmt.x(big.searches.rss / sample.searches.rss),
+      ],
       ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
       [
         `${scaleRoute.name} req/s`,

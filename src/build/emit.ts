@@ -21,7 +21,6 @@ import {
   pageFileKey,
   partKey,
   SLOTS,
-  searchIndexKey,
 } from '../core/deployment.ts';
 import { PATHS } from '../core/paths.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
@@ -32,7 +31,7 @@ import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
-import { type SearchIndexer, searchDocuments, serializeSearchIndexes } from './search-index.ts';
+import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import { TEXT_TYPE } from './site/representation.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
@@ -62,7 +61,7 @@ export async function emitDeployment(
   const sink = splitting(wholeSink, parts);
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
-  const indexSearch = options.indexSearch ?? serializeSearchIndexes;
+  const indexSearch = options.indexSearch ?? searchIndexFiles;
   const searchIndexes = indexSearch(searchDocuments(data.posts, data.site.languages, baseUrl));
 
   await write('/api/index.json', api.index.body().bytes);
@@ -106,7 +105,8 @@ export async function emitDeployment(
   }
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
-  for (const [lang, index] of Object.entries(await searchIndexes)) await sink(searchIndexKey(lang), index);
+  for (const files of Object.values(await searchIndexes))
+    for (const [key, text] of files) await sink(key, text);
 
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,

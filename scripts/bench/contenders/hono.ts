@@ -5,8 +5,8 @@
  * list once per value and memoizes the text; ETag/If-None-Match (a 304 without the representation
  * headers, as RFC 9110 15.4.5 and Folio have it), CORS (hono/cors), a per-client fixed-window
  * counter with the RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC
- * whose search_blog_posts runs MiniSearch over the same prerendered posts and index Folio serves,
- * per request, with the same options and ranking. Header values come from Folio's own constants.
+ * whose search_blog_posts runs Folio's own search over the index files Folio serves, afresh on every
+ * request (Folio keeps its finished answers). Header values come from Folio's own constants.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -20,15 +20,17 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { fileSource } from '../../../src/adapters/file-source.ts';
 import type { Lang } from '../../../src/build/data/types.ts';
 import { JSON_TYPE } from '../../../src/build/prerender.ts';
 import { API_VERSION } from '../../../src/core/api.ts';
-import { MANIFEST_KEY, type Manifest, searchIndexKey } from '../../../src/core/deployment.ts';
+import { MANIFEST_KEY, type Manifest } from '../../../src/core/deployment.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
+import { createBodyCache } from '../../../src/http/body-cache.ts';
 import { etagOf } from '../../../src/http/etag.ts';
 import { PROBLEM_TYPE } from '../../../src/http/problem-response.ts';
 import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
-import { loadSearchIndex, searchResultOf } from '../../../src/mcp/search-index.ts';
+import { searchIndex } from '../../../src/mcp/search.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 
@@ -78,18 +80,9 @@ for (const exchange of fixture.exchanges) {
       etag: exchange.headers.etag,
     });
 }
-// MiniSearch over the index Folio's build wrote, loaded with the options it was built with.
-const indexOf = (lang: Lang) => readFileSync(`${out}/_folio${searchIndexKey(lang)}`, 'utf8');
-const indexes = new Map(languages.map((lang) => [lang, loadSearchIndex(indexOf(lang))]));
-
 /** Posts with every word first, else posts with any of them; the best `limit`, as Folio ranks them. */
-function searchPosts(query: string, lang: Lang, limit: number) {
-  const index = indexes.get(lang)!;
-  let found = index.search(query, { combineWith: 'AND' });
-  if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
-  const results = found.slice(0, limit).map(searchResultOf);
-  return { query, lang, total: found.length, results };
-}
+const search = searchIndex(createBodyCache(fileSource(out)));
+const searchPosts = (query: string, lang: Lang, limit: number) => search({ query, lang, limit });
 
 type Env = { Variables: { cache: string } };
 const app = new Hono<Env>();
@@ -222,7 +215,7 @@ app.post('/mcp', async (c) => {
     )
       body = rpcError(message.id, -32602, 'Invalid arguments for search_blog_posts');
     else {
-      const structuredContent = searchPosts(query, lang as Lang, limit as number);
+      const structuredContent = await searchPosts(query, lang as Lang, limit as number);
       const text = JSON.stringify(structuredContent);
       body = {
         jsonrpc: '2.0',
