@@ -22,8 +22,8 @@ import { type IndexedPost, SEARCH_OPTIONS, tokenize } from '../src/mcp/search-in
 import { BUILD_TIME, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
-/** Small enough that a generated corpus's shards are evicted and read again between queries. */
-const CACHE_BYTES = 256 * 1024;
+/** Small enough that the body cache evicts shards and keeps no stored chunk: they are read again. */
+const CACHE_BYTES = 16 * 1024;
 const RUNS = 1500;
 
 interface Subject {

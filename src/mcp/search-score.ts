@@ -46,19 +46,26 @@ export function queryTerms(query: string): QueryTerm[] {
   return terms.map((term, i) => ({ term, prefix: matchesAsPrefix(term, i, terms) }));
 }
 
-/** A post's score so far and the distinct query terms it matched. */
-interface Found {
-  score: number;
-  terms: readonly string[];
+/**
+ * One query term's matches: each post's score (BM25+ is never 0, so 0 is no match) and the posts
+ * in the order they were first matched, the order MiniSearch's result map has them in.
+ */
+interface TermMatches {
+  term: string;
+  score: Float64Array;
+  order: number[];
 }
-type Matches = Map<number, Found>;
 
 export interface Ranked {
   post: number;
   score: number;
 }
 
-/** Posts with every term, else posts with any: how many there are, and the best `limit` of them. */
+/**
+ * Posts with every term, else posts with any: how many there are, and the best `limit` of them.
+ * A post's score is its terms' scores summed in query order (MiniSearch combines left to right),
+ * times the number of distinct query terms it matched.
+ */
 export function rank(
   statistics: Statistics,
   terms: readonly QueryTerm[],
@@ -66,31 +73,27 @@ export function rank(
   limit: number,
 ): { total: number; best: Ranked[] } {
   const perTerm = terms.map((term) => termMatches(statistics, term, source));
-  let found = combined(perTerm, both);
-  if (found.size === 0) found = combined(perTerm, either);
-  return { total: found.size, best: best(found, limit) };
+  let found = inEvery(perTerm);
+  if (found.length === 0) found = inAny(perTerm, statistics.documentCount);
+  const distinct = distinctTermsOf(perTerm);
+  const scoreOf = (post: number) => combinedScore(perTerm, post) * distinct(post);
+  return { total: found.length, best: best(found, scoreOf, limit) };
 }
 
-function termMatches(statistics: Statistics, { term, prefix }: QueryTerm, source: TermSource): Matches {
-  const matches: Matches = new Map();
+function termMatches(statistics: Statistics, { term, prefix }: QueryTerm, source: TermSource): TermMatches {
+  const matches: TermMatches = { term, score: new Float64Array(statistics.documentCount), order: [] };
   const exact = source.exact(term);
-  if (exact) addMatches(statistics, term, exact, 1, matches);
+  if (exact) addMatches(statistics, exact, 1, matches);
   if (prefix)
     for (const [longer, postings] of source.extensions(term)) {
       const distance = longer.length - term.length;
       const weight = (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance);
-      addMatches(statistics, term, postings, weight, matches);
+      addMatches(statistics, postings, weight, matches);
     }
   return matches;
 }
 
-function addMatches(
-  statistics: Statistics,
-  queryTerm: string,
-  postings: TermPostings,
-  weight: number,
-  matches: Matches,
-) {
+function addMatches(statistics: Statistics, postings: TermPostings, weight: number, matches: TermMatches) {
   for (const [field, boost] of FIELD_BOOSTS.entries()) {
     const list = postings.fields[field];
     if (!list) continue;
@@ -101,9 +104,9 @@ function addMatches(
       const post = list[i] as number;
       const raw = bm25(list[i + 1] as number, matching, statistics.documentCount, length(post), average);
       const score = weight * boost * raw;
-      const known = matches.get(post);
-      if (known) known.score += score;
-      else matches.set(post, { score, terms: [queryTerm] });
+      const known = matches.score[post] as number;
+      if (known === 0) matches.order.push(post);
+      matches.score[post] = known + score;
     }
   }
 }
@@ -114,39 +117,58 @@ function bm25(frequency: number, matching: number, total: number, length: number
   return inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)));
 }
 
-function joined(a: Found, b: Found): Found {
-  return { score: a.score + b.score, terms: [...new Set([...a.terms, ...b.terms])] };
+/** AND: the posts every term matched, in the order of the last term (MiniSearch keeps the right side's). */
+function inEvery(perTerm: TermMatches[]): number[] {
+  const last = perTerm.at(-1);
+  if (!last) return [];
+  return last.order.filter((post) => perTerm.every(({ score }) => (score[post] as number) > 0));
 }
 
-/** OR: every post of either, those of `a` first. */
-function either(a: Matches, b: Matches): Matches {
-  const out = new Map(a);
-  for (const [post, found] of b) {
-    const known = out.get(post);
-    out.set(post, known ? joined(known, found) : found);
+/** OR: the posts any term matched, in the order first matched, term by term. */
+function inAny(perTerm: TermMatches[], documentCount: number): number[] {
+  const seen = new Uint8Array(documentCount);
+  const found: number[] = [];
+  for (const { order } of perTerm)
+    for (const post of order)
+      if (seen[post] === 0) {
+        seen[post] = 1;
+        found.push(post);
+      }
+  return found;
+}
+
+function combinedScore(perTerm: TermMatches[], post: number): number {
+  let sum: number | undefined;
+  for (const { score } of perTerm) {
+    const value = score[post] as number;
+    if (value > 0) sum = sum === undefined ? value : sum + value;
   }
-  return out;
+  return sum as number;
 }
 
-/** AND: the posts in both, in the order of `b`. */
-function both(a: Matches, b: Matches): Matches {
-  const out: Matches = new Map();
-  for (const [post, found] of b) {
-    const known = a.get(post);
-    if (known) out.set(post, joined(known, found));
-  }
-  return out;
-}
-
-function combined(perTerm: Matches[], combine: (a: Matches, b: Matches) => Matches): Matches {
-  return perTerm.length === 0 ? new Map() : perTerm.reduce(combine);
+/** How many distinct query terms a post matched (a word given twice counts once). */
+function distinctTermsOf(perTerm: TermMatches[]): (post: number) => number {
+  const firstOfTerm = perTerm.map(({ term }) => perTerm.findIndex((other) => other.term === term));
+  const counted = new Uint8Array(perTerm.length);
+  return (post) => {
+    counted.fill(0);
+    let distinct = 0;
+    for (const [i, { score }] of perTerm.entries()) {
+      const first = firstOfTerm[i] as number;
+      if ((score[post] as number) > 0 && counted[first] === 0) {
+        counted[first] = 1;
+        distinct++;
+      }
+    }
+    return distinct;
+  };
 }
 
 /** The first `limit` of the posts stably sorted by score, without sorting them all. */
-function best(found: Matches, limit: number): Ranked[] {
+function best(found: number[], scoreOf: (post: number) => number, limit: number): Ranked[] {
   const top: Ranked[] = [];
-  for (const [post, { score: sum, terms }] of found) {
-    const score = sum * terms.length;
+  for (const post of found) {
+    const score = scoreOf(post);
     if (top.length === limit && score <= (top[limit - 1] as Ranked).score) continue;
     let at = top.length;
     while (at > 0 && (top[at - 1] as Ranked).score < score) at--;
