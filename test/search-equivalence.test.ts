@@ -15,10 +15,13 @@ import { writeCorpus } from '../scripts/corpus.ts';
 import { emitIntoMemory } from '../scripts/memory-deployment.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
+import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import type { SearchResults } from '../src/mcp/schemas.ts';
 import { searchIndex } from '../src/mcp/search.ts';
+import { parseHead, parseShard, termSource } from '../src/mcp/search-files.ts';
 import { type IndexedPost, SEARCH_OPTIONS, tokenize } from '../src/mcp/search-index.ts';
+import { queryTerms, type Ranked, rank } from '../src/mcp/search-score.ts';
 import { BUILD_TIME, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
@@ -26,16 +29,20 @@ const BASE = 'https://blog.example';
 const CACHE_BYTES = 16 * 1024;
 const RUNS = 1500;
 
+type Ranking = (query: string, limit: number) => { total: number; best: Ranked[] };
+
 interface Subject {
   search: ReturnType<typeof searchIndex>;
   reference: Map<string, (query: string, limit: number) => SearchResults>;
+  /** Post numbers and unrounded scores, from the scorer over every shard and from MiniSearch. */
+  ranking: Map<string, { ours: Ranking; miniSearch: Ranking }>;
   /** Words as the posts write them, by language. */
   words: Map<string, string[]>;
 }
 
 /** The deployment's index of `data`, its shards split at `shardBytes`, and MiniSearch's of the same posts. */
 async function subjectOf(data: SiteData, shardBytes?: number): Promise<Subject> {
-  const { source } = await emitIntoMemory(data, {
+  const { source, bodies } = await emitIntoMemory(data, {
     baseUrl: BASE,
     policy: { quota: 300, windowSeconds: 60 },
     indexSearch: (documents) => searchIndexFiles(documents, shardBytes),
@@ -43,23 +50,51 @@ async function subjectOf(data: SiteData, shardBytes?: number): Promise<Subject> 
   const documents = searchDocuments(data.posts, data.site.languages, BASE);
   const reference = new Map<string, (query: string, limit: number) => SearchResults>();
   const words = new Map<string, string[]>();
+  const ranking = new Map<string, { ours: Ranking; miniSearch: Ranking }>();
   for (const [lang, posts] of Object.entries(documents)) {
-    reference.set(lang, miniSearchOf(lang, posts));
+    const index = new MiniSearch<IndexedPost>(SEARCH_OPTIONS);
+    index.addAll(posts);
+    reference.set(lang, miniSearchOf(lang, index, posts));
+    ranking.set(lang, { ours: scorerOf(lang, bodies), miniSearch: rankingOf(index, posts) });
     words.set(lang, [
       ...new Set(posts.flatMap((post) => tokenize(`${post.title} ${post.tags} ${post.body}`))),
     ]);
   }
-  return { search: searchIndex(createBodyCache(source, CACHE_BYTES)), reference, words };
+  return { search: searchIndex(createBodyCache(source, CACHE_BYTES)), reference, ranking, words };
+}
+
+/** MiniSearch's matches: posts with every word, else with any. */
+function matchesOf(index: MiniSearch<IndexedPost>, query: string) {
+  const found = index.search(query, { combineWith: 'AND' });
+  return found.length > 0 ? found : index.search(query, { combineWith: 'OR' });
+}
+
+function rankingOf(index: MiniSearch<IndexedPost>, posts: IndexedPost[]): Ranking {
+  const numberOf = new Map(posts.map((post, n) => [post.id, n]));
+  return (query, limit) => {
+    const found = matchesOf(index, query);
+    const best = found
+      .slice(0, limit)
+      .map((match) => ({ post: numberOf.get(match.id) as number, score: match.score }));
+    return { total: found.length, best };
+  };
+}
+
+/** The scorer over every shard of the language, read straight from the deployment. */
+function scorerOf(lang: string, bodies: ReadonlyMap<string, Uint8Array>): Ranking {
+  const head = parseHead(bodies.get(searchHeadKey(lang)) as Uint8Array);
+  const shards = new Map(
+    head.shards.map((_, i) => [i, parseShard(bodies.get(searchTermsKey(lang, i)) as Uint8Array)]),
+  );
+  const source = termSource(head, shards);
+  return (query, limit) => rank(head, queryTerms(query), source, limit);
 }
 
 /** search_blog_posts as MiniSearch answers it: posts with every word, else with any. */
-function miniSearchOf(lang: string, posts: IndexedPost[]) {
-  const index = new MiniSearch<IndexedPost>(SEARCH_OPTIONS);
-  index.addAll(posts);
+function miniSearchOf(lang: string, index: MiniSearch<IndexedPost>, posts: IndexedPost[]) {
   const byId = new Map(posts.map((post) => [post.id, post]));
   return (query: string, limit: number): SearchResults => {
-    let found = index.search(query, { combineWith: 'AND' });
-    if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
+    const found = matchesOf(index, query);
     const results = found.slice(0, limit).map((match) => {
       const post = byId.get(match.id) as IndexedPost;
       return {
@@ -118,6 +153,18 @@ async function agreesOnGeneratedQueries(subject: Subject) {
   }
 }
 
+async function ranksExactlyOnGeneratedQueries(subject: Subject) {
+  for (const [lang, words] of subject.words) {
+    const { ours, miniSearch } = subject.ranking.get(lang) as { ours: Ranking; miniSearch: Ranking };
+    await fc.assert(
+      fc.property(queryOf(words), fc.integer({ min: 1, max: 50 }), (query, limit) => {
+        expect(ours(query, limit)).toEqual(miniSearch(query, limit));
+      }),
+      { numRuns: RUNS },
+    );
+  }
+}
+
 describe('the sharded index answers as MiniSearch does', () => {
   let fixture: Subject;
   let fixtureInSmallShards: Subject;
@@ -148,6 +195,11 @@ describe('the sharded index answers as MiniSearch does', () => {
 
   it('on a generated corpus of 400 posts in small shards, for generated queries', async () => {
     await agreesOnGeneratedQueries(corpus);
+  }, 300_000);
+
+  it('to the last bit of every score, before rounding, on the fixture and the corpus', async () => {
+    await ranksExactlyOnGeneratedQueries(fixture);
+    await ranksExactlyOnGeneratedQueries(corpus);
   }, 300_000);
 
   it.each([

@@ -46,16 +46,6 @@ export function queryTerms(query: string): QueryTerm[] {
   return terms.map((term, i) => ({ term, prefix: matchesAsPrefix(term, i, terms) }));
 }
 
-/**
- * One query term's matches: each post's score (BM25+ is never 0, so 0 is no match) and the posts
- * in the order they were first matched, the order MiniSearch's result map has them in.
- */
-interface TermMatches {
-  term: string;
-  score: Float64Array;
-  order: number[];
-}
-
 export interface Ranked {
   post: number;
   score: number;
@@ -63,8 +53,9 @@ export interface Ranked {
 
 /**
  * Posts with every term, else posts with any: how many there are, and the best `limit` of them.
- * A post's score is its terms' scores summed in query order (MiniSearch combines left to right),
- * times the number of distinct query terms it matched.
+ * The terms are folded left to right as MiniSearch combines them: a post's score is its terms'
+ * scores summed in query order, times the number of distinct query terms it matched. Memory is a
+ * few arrays of one number per post, however many words the query has.
  */
 export function rank(
   statistics: Statistics,
@@ -72,28 +63,76 @@ export function rank(
   source: TermSource,
   limit: number,
 ): { total: number; best: Ranked[] } {
-  const perTerm = terms.map((term) => termMatches(statistics, term, source));
-  let found = inEvery(perTerm);
-  if (found.length === 0) found = inAny(perTerm, statistics.documentCount);
-  const distinct = distinctTermsOf(perTerm);
-  const scoreOf = (post: number) => combinedScore(perTerm, post) * distinct(post);
+  const posts = statistics.documentCount;
+  const sum = new Float64Array(posts);
+  const termsMatched = new Uint16Array(posts);
+  const distinctMatched = new Uint16Array(posts);
+  const termScore = new Float64Array(posts);
+  const repeated = repeatedTermFlags(terms, posts);
+  /** OR keeps the posts in the order first matched; AND in the order the last term matched them. */
+  const firstMatched: number[] = [];
+  let lastMatched: number[] = [];
+  for (const term of terms) {
+    const order = termMatches(statistics, term, source, termScore);
+    const seen = repeated.get(term.term);
+    for (const post of order) {
+      const score = termScore[post] as number;
+      termScore[post] = 0;
+      if (termsMatched[post] === 0) {
+        firstMatched.push(post);
+        sum[post] = score;
+      } else sum[post] = (sum[post] as number) + score;
+      termsMatched[post] = (termsMatched[post] as number) + 1;
+      if (seen?.[post] === 1) continue;
+      if (seen) seen[post] = 1;
+      distinctMatched[post] = (distinctMatched[post] as number) + 1;
+    }
+    lastMatched = order;
+  }
+  const inEvery = lastMatched.filter((post) => termsMatched[post] === terms.length);
+  const found = inEvery.length > 0 ? inEvery : firstMatched;
+  const scoreOf = (post: number) => (sum[post] as number) * (distinctMatched[post] as number);
   return { total: found.length, best: best(found, scoreOf, limit) };
 }
 
-function termMatches(statistics: Statistics, { term, prefix }: QueryTerm, source: TermSource): TermMatches {
-  const matches: TermMatches = { term, score: new Float64Array(statistics.documentCount), order: [] };
+/** For each word the query gives more than once, which posts it already counted for. */
+function repeatedTermFlags(terms: readonly QueryTerm[], posts: number): Map<string, Uint8Array> {
+  const flags = new Map<string, Uint8Array>();
+  for (const [i, { term }] of terms.entries())
+    if (!flags.has(term) && terms.some((other, j) => j > i && other.term === term))
+      flags.set(term, new Uint8Array(posts));
+  return flags;
+}
+
+/**
+ * One query term's scores, added into `score` (all 0 before; BM25+ is never 0, so 0 is no
+ * match), and the posts it matched in the order first matched, as MiniSearch's result map has them.
+ */
+function termMatches(
+  statistics: Statistics,
+  { term, prefix }: QueryTerm,
+  source: TermSource,
+  score: Float64Array,
+): number[] {
+  const order: number[] = [];
   const exact = source.exact(term);
-  if (exact) addMatches(statistics, exact, 1, matches);
+  if (exact) addMatches(statistics, exact, 1, score, order);
   if (prefix)
     for (const [longer, postings] of source.extensions(term)) {
       const distance = longer.length - term.length;
       const weight = (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance);
-      addMatches(statistics, postings, weight, matches);
+      addMatches(statistics, postings, weight, score, order);
     }
-  return matches;
+  return order;
 }
 
-function addMatches(statistics: Statistics, postings: TermPostings, weight: number, matches: TermMatches) {
+function addMatches(
+  statistics: Statistics,
+  postings: TermPostings,
+  weight: number,
+  scores: Float64Array,
+  order: number[],
+) {
   for (const [field, boost] of FIELD_BOOSTS.entries()) {
     const list = postings.fields[field];
     if (!list) continue;
@@ -104,9 +143,9 @@ function addMatches(statistics: Statistics, postings: TermPostings, weight: numb
       const post = list[i] as number;
       const raw = bm25(list[i + 1] as number, matching, statistics.documentCount, length(post), average);
       const score = weight * boost * raw;
-      const known = matches.score[post] as number;
-      if (known === 0) matches.order.push(post);
-      matches.score[post] = known + score;
+      const known = scores[post] as number;
+      if (known === 0) order.push(post);
+      scores[post] = known + score;
     }
   }
 }
@@ -115,53 +154,6 @@ function bm25(frequency: number, matching: number, total: number, length: number
   const { k, b, d } = BM25;
   const inverseFrequency = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
   return inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)));
-}
-
-/** AND: the posts every term matched, in the order of the last term (MiniSearch keeps the right side's). */
-function inEvery(perTerm: TermMatches[]): number[] {
-  const last = perTerm.at(-1);
-  if (!last) return [];
-  return last.order.filter((post) => perTerm.every(({ score }) => (score[post] as number) > 0));
-}
-
-/** OR: the posts any term matched, in the order first matched, term by term. */
-function inAny(perTerm: TermMatches[], documentCount: number): number[] {
-  const seen = new Uint8Array(documentCount);
-  const found: number[] = [];
-  for (const { order } of perTerm)
-    for (const post of order)
-      if (seen[post] === 0) {
-        seen[post] = 1;
-        found.push(post);
-      }
-  return found;
-}
-
-function combinedScore(perTerm: TermMatches[], post: number): number {
-  let sum: number | undefined;
-  for (const { score } of perTerm) {
-    const value = score[post] as number;
-    if (value > 0) sum = sum === undefined ? value : sum + value;
-  }
-  return sum as number;
-}
-
-/** How many distinct query terms a post matched (a word given twice counts once). */
-function distinctTermsOf(perTerm: TermMatches[]): (post: number) => number {
-  const firstOfTerm = perTerm.map(({ term }) => perTerm.findIndex((other) => other.term === term));
-  const counted = new Uint8Array(perTerm.length);
-  return (post) => {
-    counted.fill(0);
-    let distinct = 0;
-    for (const [i, { score }] of perTerm.entries()) {
-      const first = firstOfTerm[i] as number;
-      if ((score[post] as number) > 0 && counted[first] === 0) {
-        counted[first] = 1;
-        distinct++;
-      }
-    }
-    return distinct;
-  };
 }
 
 /** The first `limit` of the posts stably sorted by score, without sorting them all. */
