@@ -823,6 +823,13 @@ async function main() {
     '≤ 150 ms',
     workerdCost <= 150,
   );
+  const searchRss = big.searches.rss / sample.searches.rss;
+  check(
+    `RSS after ${FIRST_SEARCHES.length} distinct searches, ${corpusPosts} posts / sample blog`,
+    fmt.x(searchRss),
+    '≤ 1.50x',
+    searchRss <= 1.5,
+  );
   check(`build, ${corpusPosts} posts`, fmt.s(buildMs(corpusBuild)), '≤ 10 s', buildMs(corpusBuild) <= 10_000);
 
   // ------------------------------------------------------------ limiter
