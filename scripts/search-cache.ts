@@ -2,13 +2,13 @@
  * The dev server's MCP search indexes, kept with the documents they index: a rebuild indexes again
  * only the languages whose posts changed, on a worker thread kept for the purpose.
  */
-import type { SearchDocuments, SearchIndexer } from '../src/build/search-index.ts';
+import type { SearchDocuments, SearchFile, SearchIndexer } from '../src/build/search-index.ts';
 import { BuildCache, sameData } from './build-cache.ts';
 import { searchIndexWorker } from './search-indexer.ts';
 
 export function cachedSearchIndexer() {
   const worker = searchIndexWorker();
-  const kept = new BuildCache<string, { documents: SearchDocuments[string]; index: string }>();
+  const kept = new BuildCache<string, { documents: SearchDocuments[string]; files: SearchFile[] }>();
   const index: SearchIndexer = async (documents) => {
     const changed = Object.fromEntries(
       Object.entries(documents).filter(([lang, posts]) => !sameData(kept.get(lang)?.documents, posts)),
@@ -17,8 +17,8 @@ export function cachedSearchIndexer() {
     return Object.fromEntries(
       Object.entries(documents).map(([lang, posts]) => {
         const made = fresh[lang];
-        if (made !== undefined) kept.set(lang, { documents: posts, index: made });
-        return [lang, made ?? (kept.get(lang)?.index as string)];
+        if (made !== undefined) kept.set(lang, { documents: posts, files: made });
+        return [lang, made ?? (kept.get(lang)?.files as SearchFile[])];
       }),
     );
   };

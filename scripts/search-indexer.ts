@@ -4,12 +4,12 @@
  * worker once; the dev server keeps one for every rebuild, since starting one costs about a second.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type SearchDocuments, serializeSearchIndexes } from '../src/build/search-index.ts';
+import { type SearchDocuments, type SearchFile, searchIndexFiles } from '../src/build/search-index.ts';
 import { tsWorker } from './ts-worker.ts';
 
 const ROLE = 'folio-search-indexer';
 
-type Indexes = Record<string, string>;
+type Indexes = Record<string, SearchFile[]>;
 
 export interface SearchIndexWorker {
   /** The indexes of `documents`; jobs are done one at a time, in the order given. */
@@ -58,5 +58,5 @@ export async function indexSearchInWorker(documents: SearchDocuments): Promise<I
 const job = workerData as { role?: string } | undefined;
 if (!isMainThread && job?.role === ROLE)
   parentPort?.on('message', (documents: SearchDocuments) =>
-    parentPort?.postMessage(serializeSearchIndexes(documents)),
+    parentPort?.postMessage(searchIndexFiles(documents)),
   );

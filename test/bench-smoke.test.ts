@@ -64,6 +64,10 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     );
     expect(out).toMatch(new RegExp(`\\| RSS after ${kind} +\\| +\\d+ MiB \\| +\\d+ MiB \\| +${RATIO} \\|`));
   }
+  expect(out).toMatch(/\| first MCP search +\| +[\d.]+ ms \(200, [\d.]+ KiB\) \| +[\d.]+ ms \(200, /);
+  expect(out).toMatch(
+    new RegExp(`\\| RSS after 20 distinct searches +\\| +\\d+ MiB \\| +\\d+ MiB \\| +${RATIO} \\|`),
+  );
   expect(out).toMatch(/\| files +\| +[\d,]+ \|/);
   expect(out).toMatch(/\| fullest folder +\| +\S+ \([\d,]+ files\) \|/);
   for (const edge of ['vercel', 'netlify', 'cloudflare'])

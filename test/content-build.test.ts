@@ -8,7 +8,7 @@ import { readContentFolder } from '../scripts/content-folder.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
-import { searchDocuments, serializeSearchIndexes } from '../src/build/search-index.ts';
+import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
 
@@ -615,9 +615,7 @@ describe('languages in the content', () => {
     ]);
     expect(data.tags.find((t) => t.name === 'http')?.description).toEqual({ en: 'a', es: 'b', 'pt-br': 'c' });
     expect(
-      Object.keys(
-        serializeSearchIndexes(searchDocuments(data.posts, data.site.languages, 'https://x.example')),
-      ),
+      Object.keys(searchIndexFiles(searchDocuments(data.posts, data.site.languages, 'https://x.example'))),
     ).toEqual(['en', 'es', 'pt-br']);
   });
 });

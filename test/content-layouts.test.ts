@@ -10,7 +10,8 @@ import { contentFolderName, readContentFolder } from '../scripts/content-folder.
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
-import { searchDocuments, serializeSearchIndexes } from '../src/build/search-index.ts';
+import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
+import { searchHeadKey } from '../src/core/deployment.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 
 const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
@@ -202,10 +203,9 @@ describe('a blog in one language other than English or Spanish', () => {
       { slug: 'expose', lang: 'fr', path: '/talks/expose/' },
     ]);
     expect(data.tags).toEqual([{ name: 'web', tier: 'primary', description: { fr: 'La plateforme web.' } }]);
-    const indexes = serializeSearchIndexes(
-      searchDocuments(data.posts, data.site.languages, 'https://x.example'),
-    );
+    const indexes = searchIndexFiles(searchDocuments(data.posts, data.site.languages, 'https://x.example'));
     expect(Object.keys(indexes)).toEqual(['fr']);
-    expect(JSON.parse(indexes.fr ?? '{}').documentCount).toBe(2);
+    const head = indexes.fr?.find(([key]) => key === searchHeadKey('fr'))?.[1];
+    expect(JSON.parse(head ?? '{}').documentCount).toBe(2);
   });
 });

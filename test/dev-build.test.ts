@@ -13,7 +13,7 @@ import { writeCorpus } from '../scripts/corpus.ts';
 import { type DevBuilder, devBuilder } from '../scripts/dev-build.ts';
 import type { MemoryDeployment } from '../scripts/memory-deployment.ts';
 import { ContentError } from '../src/build/content/errors.ts';
-import { bodyKey, pageFileKey, searchIndexKey } from '../src/core/deployment.ts';
+import { bodyKey, pageFileKey, searchHeadKey } from '../src/core/deployment.ts';
 import { BUILD_TIME, deployed } from './support/data.ts';
 
 const BASE = 'http://localhost:8787';
@@ -74,8 +74,8 @@ describe('dev builds', () => {
     const previous = await rebuiltAsFresh();
     expect(text(last.bodies.get(EDITED_PAGE))).toContain('Quokka Zeppelin');
     expect(last.bodies.get(UNTOUCHED_PAGE)).toBe(previous.bodies.get(UNTOUCHED_PAGE));
-    expect(last.bodies.get(searchIndexKey('es'))).toBe(previous.bodies.get(searchIndexKey('es')));
-    expect(last.bodies.get(searchIndexKey('en'))).not.toBe(previous.bodies.get(searchIndexKey('en')));
+    expect(last.bodies.get(searchHeadKey('es'))).toBe(previous.bodies.get(searchHeadKey('es')));
+    expect(last.bodies.get(searchHeadKey('en'))).not.toBe(previous.bodies.get(searchHeadKey('en')));
   });
 
   it('equal a fresh build after tags change, a post is added, deleted, renamed or made a draft', async () => {

@@ -39,7 +39,14 @@ import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
-import { edgeBundleSizes, residentMiB, type TimedGet, timedGet } from './scale.ts';
+import {
+  edgeBundleSizes,
+  FIRST_SEARCHES,
+  firstSearches,
+  residentMiB,
+  type TimedGet,
+  timedGet,
+} from './scale.ts';
 import { workerdStarts } from './workerd-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -694,8 +701,9 @@ async function main() {
         const get = await timedGet(server.url + path, headers);
         first.push({ get, rssAfter: residentMiB(server.pid, 'VmRSS') });
       }
+      const searches = await firstSearches(server.url, server.pid);
       const result = await load(scaleRoute, server.url);
-      return { result, rss: peakRss(server.pid), rssStarted, first };
+      return { result, rss: peakRss(server.pid), rssStarted, first, searches };
     } finally {
       await server.stop();
     }
@@ -757,6 +765,19 @@ async function main() {
           ],
         ];
       }),
+      ['first MCP search', firstCell(sample.searches.first), firstCell(big.searches.first), ''],
+      [
+        `slowest of the next ${FIRST_SEARCHES.length - 1} distinct searches`,
+        fmt.ms(sample.searches.slowestAfter),
+        fmt.ms(big.searches.slowestAfter),
+        '',
+      ],
+      [
+        `RSS after ${FIRST_SEARCHES.length} distinct searches`,
+        fmt.mib(sample.searches.rss),
+        fmt.mib(big.searches.rss),
+        fmt.x(big.searches.rss / sample.searches.rss),
+      ],
       ['peak RSS under load', fmt.mib(sample.rss), fmt.mib(big.rss), ''],
       [
         `${scaleRoute.name} req/s`,
@@ -810,6 +831,13 @@ async function main() {
     fmt.ms(workerdCost),
     '≤ 150 ms',
     workerdCost <= 150,
+  );
+  const searchRss = big.searches.rss / sample.searches.rss;
+  check(
+    `RSS after ${FIRST_SEARCHES.length} distinct searches, ${corpusPosts} posts / sample blog`,
+    fmt.x(searchRss),
+    '≤ 1.50x',
+    searchRss <= 1.5,
   );
   check(`build, ${corpusPosts} posts`, fmt.s(buildMs(corpusBuild)), '≤ 10 s', buildMs(corpusBuild) <= 10_000);
 

@@ -47,3 +47,74 @@ export function edgeBundleSizes(bundleOutput: string): { name: string; gzip: str
     gzip: m[2]!,
   }));
 }
+
+/** Distinct searches, common and rare words, prefixes and several words, in the corpus and the sample alike. */
+export const FIRST_SEARCHES = [
+  'cache',
+  'cache headers',
+  'server',
+  'edge runtime',
+  'test',
+  'request response',
+  'bun',
+  'http',
+  'budget',
+  'latency',
+  'index query',
+  'stream',
+  'tok',
+  'limit quota',
+  'bundle',
+  'router handler',
+  'retry',
+  'time',
+  'validator error',
+  'c',
+] as const;
+
+const MCP_SEARCH_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-06-18',
+};
+
+/** One MCP search_blog_posts call on a new connection, timed from the request to the first and last byte. */
+export function timedSearch(url: string, query: string): Promise<TimedGet> {
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'search_blog_posts', arguments: { query } },
+  });
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const req = request(
+      `${url}/mcp`,
+      { method: 'POST', agent: false, headers: MCP_SEARCH_HEADERS },
+      (res) => {
+        let bytes = 0;
+        let firstByteMs = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (bytes === 0) firstByteMs = performance.now() - started;
+          bytes += chunk.length;
+        });
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, bytes, firstByteMs, ms: performance.now() - started }),
+        );
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/** The first search's latency, the slowest of the rest and the RSS once FIRST_SEARCHES were all answered. */
+export async function firstSearches(url: string, pid: number) {
+  const times: TimedGet[] = [];
+  for (const query of FIRST_SEARCHES) times.push(await timedSearch(url, query));
+  return {
+    first: times[0]!,
+    slowestAfter: Math.max(...times.slice(1).map((time) => time.ms)),
+    rss: residentMiB(pid, 'VmRSS'),
+  };
+}

@@ -23,7 +23,6 @@ import {
   SLOTS,
   STREAM_BYTES,
   type StreamedFacts,
-  searchIndexKey,
 } from '../core/deployment.ts';
 import { PATHS } from '../core/paths.ts';
 import { etagHasher } from '../http/etag.ts';
@@ -36,7 +35,7 @@ import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
-import { type SearchIndexer, searchDocuments, serializeSearchIndexes } from './search-index.ts';
+import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
@@ -75,7 +74,7 @@ export async function emitDeployment(
   const sink = splitting(wholeSink, streamed, sizes);
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
-  const indexSearch = options.indexSearch ?? serializeSearchIndexes;
+  const indexSearch = options.indexSearch ?? searchIndexFiles;
   const searchIndexes = indexSearch(searchDocuments(data.posts, data.site.languages, baseUrl));
 
   await write('/api/index.json', api.index.body().bytes);
@@ -119,7 +118,8 @@ export async function emitDeployment(
   }
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
-  for (const [lang, index] of Object.entries(await searchIndexes)) await sink(searchIndexKey(lang), index);
+  for (const files of Object.values(await searchIndexes))
+    for (const [key, text] of files) await sink(key, text);
 
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,

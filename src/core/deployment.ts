@@ -95,7 +95,10 @@ export const partKey = (key: string, index: number) => `${key}~part${index}`;
 
 /** Where the build puts the MCP bodies and the site's error page templates. */
 export const MCP_TOOLS_KEY = '/mcp/tools.json';
-export const searchIndexKey = (lang: string) => `/mcp/search-${lang}.json`;
+/** A language's MCP search index: a head, term shards and the shown fields of posts in chunks. */
+export const searchHeadKey = (lang: string) => `/mcp/search/${lang}/head.json`;
+export const searchTermsKey = (lang: string, shard: number) => `/mcp/search/${lang}/terms-${shard}.json`;
+export const searchPostsKey = (lang: string, chunk: number) => `/mcp/search/${lang}/posts-${chunk}.json`;
 export type ErrorFormat = 'html' | 'md' | 'json';
 export const ERROR_STATUSES = [404, 405, 410] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];

@@ -1,10 +1,10 @@
 /**
- * The full-text index of the posts as MiniSearch sees it: built at build time (src/build/search-index.ts)
- * and parsed by the run time on the first search. Build and load must use the same options, so both
- * read them from here.
+ * The full-text index of the posts: how text becomes terms, how matches are weighed and the files
+ * the index is written in. The build indexes with MiniSearch (src/build/search-index.ts) and writes
+ * the files; the run time reads only the files a query needs and scores as MiniSearch does
+ * (search-score.ts), so both read the options from here.
  */
-import MiniSearch, { type SearchResult as Match, type Options } from 'minisearch';
-import type { SearchResult } from './schemas.ts';
+import type { Options } from 'minisearch';
 
 /** The text of a post as the index sees it, and the fields a search result shows. */
 export interface IndexedPost {
@@ -19,9 +19,9 @@ export interface IndexedPost {
   url: string;
 }
 
-/** What a search result carries, stored in the index so a search reads nothing else. */
-export const STORED_FIELDS = ['slug', 'title', 'description', 'pubDate', 'tagList', 'url'] as const;
-export type StoredPost = Pick<IndexedPost, (typeof STORED_FIELDS)[number]>;
+/** The searched fields in MiniSearch's order (its field ids) and how much a match in each weighs. */
+export const FIELDS = ['title', 'tags', 'description', 'body'] as const;
+export const BOOSTS: Record<(typeof FIELDS)[number], number> = { title: 4, tags: 3, description: 2, body: 1 };
 
 /** Splits on anything that is not a letter, a combining mark or a digit (so `Cache-Control` is two words). */
 const WORD_SEPARATORS = /[^\p{L}\p{M}\p{N}]+/u;
@@ -33,36 +33,69 @@ export function foldTerm(term: string): string | null {
   return folded === '' ? null : folded;
 }
 
-function tokenize(text: string): string[] {
+export function tokenize(text: string): string[] {
   return text.split(WORD_SEPARATORS).filter((word) => word !== '');
 }
 
+/** The first `count` code points of a term: the key of the shard it is in may be any of them. */
+export function firstCodePoints(term: string, count: number): string {
+  let end = 0;
+  for (let seen = 0; seen < count && end < term.length; seen++)
+    end += (term.codePointAt(end) as number) > 0xffff ? 2 : 1;
+  return term.slice(0, end);
+}
+
+/** Only the last word is matched as a prefix: it is the one still being typed. */
+export const matchesAsPrefix = (_term: string, index: number, terms: readonly string[]) =>
+  index === terms.length - 1;
+
+/** The index's options for MiniSearch: the build indexes with them, the tests compare against them. */
 export const SEARCH_OPTIONS: Options<IndexedPost> = {
-  fields: ['title', 'tags', 'description', 'body'],
-  storeFields: [...STORED_FIELDS],
+  fields: [...FIELDS],
   tokenize,
   processTerm: foldTerm,
   searchOptions: {
-    boost: { title: 4, tags: 3, description: 2, body: 1 },
-    // Only the last word is matched as a prefix: it is the one still being typed.
-    prefix: (_term, index, terms) => index === terms.length - 1,
+    boost: BOOSTS,
+    prefix: matchesAsPrefix,
   },
 };
 
-export function loadSearchIndex(json: string): MiniSearch<IndexedPost> {
-  return MiniSearch.loadJSON(json, SEARCH_OPTIONS);
+// ---------------------------------------------------------------- the files of one language
+
+/** What every query of a language needs: small, whatever the number of posts. */
+export interface SearchHead {
+  documentCount: number;
+  /** The mean length of each field, in FIELDS order, as MiniSearch worked it out while indexing. */
+  averageFieldLength: number[];
+  /** Each field's length in every post, in FIELDS order: little-endian unsigned integers, base64. */
+  fieldLength: PackedLengths[];
+  /**
+   * The term shards' keys, sorted: a term is in the shard of the longest key that begins it (by
+   * code points), so a word or a prefix maps to a known few shards. Shard `i` is at searchTermsKey.
+   */
+  shards: string[];
+  /** How many posts each stored chunk holds: post `n` is in chunk `n / postsPerChunk`. */
+  postsPerChunk: number;
 }
 
-/** A match as search_blog_posts returns it: the fields stored in the index and the score to three decimals. */
-export function searchResultOf(match: Match): SearchResult {
-  const post = match as unknown as StoredPost;
-  return {
-    slug: post.slug,
-    title: post.title,
-    description: post.description,
-    pubDate: post.pubDate,
-    tags: post.tagList,
-    url: post.url,
-    score: Math.round(match.score * 1000) / 1000,
-  };
+export interface PackedLengths {
+  width: 1 | 2 | 4;
+  base64: string;
 }
+
+/**
+ * One term of a shard: its rank in MiniSearch's term order (the order its prefix matches come in)
+ * and, per field, its postings (each post's number as the gap from the previous one, then the
+ * term's frequency in it) or 0 where no post has it in that field. A shard lists its terms by rank.
+ */
+export type ShardEntry = [term: string, rank: number, ...postings: (number[] | 0)[]];
+
+/** A post as a result shows it, stored in chunks of consecutive post numbers. */
+export type StoredPost = [
+  slug: string,
+  title: string,
+  description: string,
+  pubDate: string,
+  tags: string[],
+  url: string,
+];

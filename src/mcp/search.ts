@@ -1,15 +1,26 @@
 /**
- * Relevance-ranked search over the build-time index of each language: the index is loaded once per
- * process on the first search of its language, and repeated queries are answered from a bounded
- * cache of finished results, without a promise once the index is in memory.
+ * Relevance-ranked search over the build-time index of each language. A query reads the language's
+ * head (kept once read), the term shards its words fall in and the stored chunks of the results it
+ * shows, all through the body cache, whose budget bounds the memory whatever the blog's size.
+ * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
-import type MiniSearch from 'minisearch';
-import { searchIndexKey } from '../core/deployment.ts';
+import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import { after, loadOnce } from '../http/after.ts';
-import type { BodyCache } from '../http/body-cache.ts';
+import { type BodyCache, derive } from '../http/body-cache.ts';
 import { BoundedCache } from '../http/memo.ts';
-import type { SearchResults } from './schemas.ts';
-import { type IndexedPost, loadSearchIndex, searchResultOf } from './search-index.ts';
+import type { SearchResult, SearchResults } from './schemas.ts';
+import {
+  type Head,
+  parseHead,
+  parseShard,
+  parseStored,
+  type Shard,
+  shardOfTerm,
+  shardsOfPrefix,
+  termSource,
+} from './search-files.ts';
+import type { StoredPost } from './search-index.ts';
+import { queryTerms, type Ranked, rank } from './search-score.ts';
 
 export interface SearchQuery {
   query: string;
@@ -19,43 +30,90 @@ export interface SearchQuery {
 
 /** Distinct queries whose results are kept; agents repeat themselves, the cache stays small. */
 const KEPT_QUERIES = 512;
-const decoder = new TextDecoder();
 
-export function createSearch(bodies: BodyCache) {
-  const indexes = new Map<
-    string,
-    () => MiniSearch<IndexedPost> | null | Promise<MiniSearch<IndexedPost> | null>
-  >();
-  const answers = new BoundedCache<string, SearchResults>(KEPT_QUERIES);
+/** Every search answered afresh from the index files: what createSearch caches. */
+export function searchIndex(bodies: BodyCache) {
+  const heads = new Map<string, () => Head | null | Promise<Head | null>>();
 
-  function indexOf(lang: string) {
-    let index = indexes.get(lang);
-    if (!index) {
-      index = loadOnce(() =>
-        after(
-          bodies.get(searchIndexKey(lang)),
-          (body) => body && loadSearchIndex(decoder.decode(body.bytes)),
-        ),
-      );
-      indexes.set(lang, index);
+  function headOf(lang: string) {
+    let head = heads.get(lang);
+    if (!head) {
+      head = loadOnce(() => after(bodies.get(searchHeadKey(lang)), (body) => body && parseHead(body.bytes)));
+      heads.set(lang, head);
     }
-    return index();
+    return head();
   }
 
-  /** Posts with every word first; when none has them all, posts with any of them. */
-  function matches(index: MiniSearch<IndexedPost>, query: string) {
-    const all = index.search(query, { combineWith: 'AND' });
-    return all.length > 0 ? all : index.search(query, { combineWith: 'OR' });
+  /** A file of the index, parsed once for as long as the body cache keeps it. */
+  function indexFile<T>(key: string, parse: (bytes: Uint8Array) => T): T | Promise<T> {
+    return after(bodies.get(key), (body) => {
+      if (!body) throw new Error(`the deployment has no search index file ${key}; build it again`);
+      return derive(body, 'search', () => parse(body.bytes));
+    });
+  }
+
+  function shardsFor(lang: string, head: Head, terms: ReturnType<typeof queryTerms>) {
+    const ids = new Set<number>();
+    for (const { term, prefix } of terms) {
+      if (prefix) for (const id of shardsOfPrefix(head, term)) ids.add(id);
+      else {
+        const id = shardOfTerm(head, term);
+        if (id !== undefined) ids.add(id);
+      }
+    }
+    const loaded = [...ids].map((id) =>
+      after(indexFile(searchTermsKey(lang, id), parseShard), (shard): [number, Shard] => [id, shard]),
+    );
+    return after(allOf(loaded), (shards) => new Map(shards));
+  }
+
+  function shown(lang: string, head: Head, best: Ranked[]): SearchResult[] | Promise<SearchResult[]> {
+    const chunkOf = ({ post }: Ranked) => Math.floor(post / head.postsPerChunk);
+    const chunks = [...new Set(best.map(chunkOf))];
+    const loaded = chunks.map((chunk) => indexFile(searchPostsKey(lang, chunk), parseStored));
+    return after(allOf(loaded), (stored) => {
+      const byChunk = new Map(chunks.map((chunk, i) => [chunk, stored[i] as StoredPost[]]));
+      return best.map((ranked) => {
+        const post = byChunk.get(chunkOf(ranked))?.[ranked.post % head.postsPerChunk];
+        if (!post) throw new Error(`the search index of ${lang} has no post ${ranked.post}; build it again`);
+        return resultOf(post, ranked.score);
+      });
+    });
   }
 
   return function search({ query, lang, limit }: SearchQuery): SearchResults | Promise<SearchResults> {
-    const key = `${lang}\u0000${limit}\u0000${query}`;
-    const known = answers.get(key);
-    if (known) return known;
-    return after(indexOf(lang), (index) => {
-      const found = index ? matches(index, query) : [];
-      const results = found.slice(0, limit).map(searchResultOf);
-      return answers.set(key, { query, lang: lang as SearchResults['lang'], total: found.length, results });
+    const answer = (total: number, results: SearchResult[]): SearchResults => ({
+      query,
+      lang: lang as SearchResults['lang'],
+      total,
+      results,
+    });
+    return after(headOf(lang), (head) => {
+      if (!head) return answer(0, []);
+      const terms = queryTerms(query);
+      return after(shardsFor(lang, head, terms), (shards) => {
+        const { total, best } = rank(head, terms, termSource(head, shards), limit);
+        return after(shown(lang, head, best), (results) => answer(total, results));
+      });
     });
   };
+}
+
+export function createSearch(bodies: BodyCache) {
+  const search = searchIndex(bodies);
+  const answers = new BoundedCache<string, SearchResults>(KEPT_QUERIES);
+  return (query: SearchQuery): SearchResults | Promise<SearchResults> => {
+    const key = `${query.lang}\u0000${query.limit}\u0000${query.query}`;
+    return answers.get(key) ?? after(search(query), (results) => answers.set(key, results));
+  };
+}
+
+/** A result as search_blog_posts returns it: the stored fields and the score to three decimals. */
+function resultOf([slug, title, description, pubDate, tags, url]: StoredPost, score: number): SearchResult {
+  return { slug, title, description, pubDate, tags, url, score: Math.round(score * 1000) / 1000 };
+}
+
+/** All the values, at once when none is a promise. */
+function allOf<T>(values: (T | Promise<T>)[]): T[] | Promise<T[]> {
+  return values.some((value) => value instanceof Promise) ? Promise.all(values) : (values as T[]);
 }

@@ -5,8 +5,9 @@
  * list once per value and memoizes the text; ETag/If-None-Match (a 304 without the representation
  * headers, as RFC 9110 15.4.5 and Folio have it), CORS (hono/cors), a per-client fixed-window
  * counter with the RateLimit headers, problem+json errors built per request, and MCP over JSON-RPC
- * whose search_blog_posts runs MiniSearch over the same prerendered posts and index Folio serves,
- * per request, with the same options and ranking. Header values come from Folio's own constants.
+ * whose search_blog_posts runs MiniSearch, the index built at start from the same posts and options
+ * as Folio's build, searched afresh on every request (Folio keeps its finished answers). Header
+ * values come from Folio's own constants.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -20,15 +21,19 @@ import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import MiniSearch from 'minisearch';
 import type { Lang } from '../../../src/build/data/types.ts';
+import { searchDocuments } from '../../../src/build/search-index.ts';
 import { API_VERSION } from '../../../src/core/api.ts';
-import { MANIFEST_KEY, type Manifest, searchIndexKey } from '../../../src/core/deployment.ts';
+import { MANIFEST_KEY, type Manifest } from '../../../src/core/deployment.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../../src/http/api-headers.ts';
 import { etagOf } from '../../../src/http/etag.ts';
 import { JSON_TYPE } from '../../../src/http/media-types.ts';
 import { PROBLEM_TYPE } from '../../../src/http/problem.ts';
 import { ratePolicy } from '../../../src/http/rate-limit-headers.ts';
-import { loadSearchIndex, searchResultOf } from '../../../src/mcp/search-index.ts';
+import type { SearchResults } from '../../../src/mcp/schemas.ts';
+import { type IndexedPost, SEARCH_OPTIONS } from '../../../src/mcp/search-index.ts';
+import { buildData } from '../../build.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 
@@ -64,7 +69,7 @@ interface List {
 }
 
 const out = process.env.FOLIO_OUT ?? 'dist/public';
-const { languages } = JSON.parse(readFileSync(`${out}/_folio${MANIFEST_KEY}`, 'utf8')) as Manifest;
+const { languages, baseUrl } = JSON.parse(readFileSync(`${out}/_folio${MANIFEST_KEY}`, 'utf8')) as Manifest;
 const lists = new Map<string, List>();
 for (const lang of languages) {
   const full = bodyOf(`/api/posts-${lang}.json`);
@@ -78,16 +83,29 @@ for (const exchange of fixture.exchanges) {
       etag: exchange.headers.etag,
     });
 }
-// MiniSearch over the index Folio's build wrote, loaded with the options it was built with.
-const indexOf = (lang: Lang) => readFileSync(`${out}/_folio${searchIndexKey(lang)}`, 'utf8');
-const indexes = new Map(languages.map((lang) => [lang, loadSearchIndex(indexOf(lang))]));
-
 /** Posts with every word first, else posts with any of them; the best `limit`, as Folio ranks them. */
-function searchPosts(query: string, lang: Lang, limit: number) {
-  const index = indexes.get(lang)!;
-  let found = index.search(query, { combineWith: 'AND' });
-  if (found.length === 0) found = index.search(query, { combineWith: 'OR' });
-  const results = found.slice(0, limit).map(searchResultOf);
+const SHOWN = ['slug', 'title', 'description', 'pubDate', 'tagList', 'url'] as const;
+const data = await buildData(process.env.BENCH_CONTENT ?? 'content');
+const indexes = new Map(
+  Object.entries(searchDocuments(data.posts, data.site.languages, baseUrl)).map(([lang, posts]) => {
+    const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, storeFields: [...SHOWN] });
+    index.addAll(posts);
+    return [lang, index];
+  }),
+);
+function searchPosts(query: string, lang: Lang, limit: number): SearchResults {
+  const index = indexes.get(lang);
+  const all = index?.search(query, { combineWith: 'AND' }) ?? [];
+  const found = all.length > 0 ? all : (index?.search(query, { combineWith: 'OR' }) ?? []);
+  const results = found.slice(0, limit).map((match) => ({
+    slug: match.slug,
+    title: match.title,
+    description: match.description,
+    pubDate: match.pubDate,
+    tags: match.tagList,
+    url: match.url,
+    score: Math.round(match.score * 1000) / 1000,
+  }));
   return { query, lang, total: found.length, results };
 }
 
