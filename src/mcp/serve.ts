@@ -12,6 +12,7 @@ import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import {
   errorMessage,
@@ -26,7 +27,6 @@ import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
 import { checkPost, protocolVersionOf } from './transport.ts';
 
-export const MCP_ALLOW = 'POST, OPTIONS';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface McpOptions extends CallerPolicy {
