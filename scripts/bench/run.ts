@@ -587,9 +587,11 @@ async function main() {
         for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
           console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
     const runs = new Map<string, LoadResult[]>();
+    // Every other round drives the contenders in the reverse order, so none always runs right
+    // after another's load (or first after a route change).
     for (let round = 0; round < rounds; round++)
       for (const route of routes)
-        for (const contender of contenders) {
+        for (const contender of round % 2 ? [...contenders].reverse() : contenders) {
           const result = await load(route, servers.get(contender.id)!.url);
           const key = `${contender.id} ${route.name}`;
           runs.set(key, [...(runs.get(key) ?? []), result]);
