@@ -8,7 +8,7 @@
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
-import { after } from './http/after.ts';
+import { after, loadOnce } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { type Compress, createBodyCache, type Encoding, type FixedLength } from './http/body-cache.ts';
 import type { BodySource } from './http/body-source.ts';
@@ -23,7 +23,7 @@ import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
-import { createMcp, MCP_ALLOW, type Mcp } from './mcp/serve.ts';
+import { MCP_ALLOW } from './mcp/allow.ts';
 import { createRouteTable, type Route } from './routes.ts';
 import { createSite, SITE_ALLOW } from './site/serve.ts';
 
@@ -88,14 +88,13 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const shared = { Response, baseUrl: manifest.baseUrl, policyHeader, manifest, bodies };
   const problems = problemAnswers(shared);
   const api = createApi({ ...shared, problems });
-  // Made on the first MCP request: setting up its tools is a share of a server's start.
-  let mcpArea: Mcp | undefined;
-  const mcp = () =>
-    (mcpArea ??= createMcp({
-      ...shared,
-      allowedOrigins: options.allowedOrigins ?? [],
-      listenHost: options.listenHost,
-    }));
+  // Loaded and made on the first MCP request: its tools, search engine and schemas are most of the
+  // code, and compiling them a share of a server's start.
+  const mcp = loadOnce(() =>
+    import('./mcp/serve.ts').then(({ createMcp }) =>
+      createMcp({ ...shared, allowedOrigins: options.allowedOrigins ?? [], listenHost: options.listenHost }),
+    ),
+  );
   const site = createSite(shared);
   const match = createRouteTable(manifest);
   const deprecations = manifest.deprecations;
@@ -151,7 +150,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
 
   /** A request to /api/ or /mcp within its quota. */
   function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
-    if (route.name === 'mcp') return mcp().handle(request, { target, rate });
+    if (route.name === 'mcp') return after(mcp(), (area) => area.handle(request, { target, rate }));
     const call = { target, rate, encoding: encodingFor(request) };
     if (route.name === 'apiFallback') return api.fallback(request, call);
     const deprecation = deprecations[route.operationId as string];

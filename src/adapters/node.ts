@@ -1,7 +1,7 @@
 /**
  * Node: node:http, the client address from the socket. Each request is handed to the handler as a
- * light Request read from the parsed message (./node-request.ts), its body, if any, as a stream of
- * @whatwg-node/server's (./node-body.ts, loaded on the first such request), and the answer is
+ * light Request read from the parsed message (./node-request.ts), its body, if any, read from the
+ * message as the handler asks for it (./node-body.ts, loaded on the first such request), and the answer is
  * written as one head and one body (./node-response.ts). FOLIO_WORKERS=N runs N such servers
  * sharing the port (./node-workers.ts); FOLIO_RATE_LIMIT_STORE shares their quota.
  */

@@ -1,14 +1,19 @@
 /**
  * The request target, read once and without trusting it: the path and query of `request.url`, a
  * usable `Host`, bounded length and parameter count. Never throws; a bad target is a refusal that
- * the caller answers (400 or 414) like any other request.
+ * the caller answers (400 or 414) like any other request. A URL seen before with the same Host is
+ * answered from a bounded cache, with the same path and query strings as before, so every later
+ * lookup keyed by them finds their hash already computed.
  */
-import { memo } from './memo.ts';
+import { BoundedCache, memo } from './memo.ts';
 
 export const MAX_URL_LENGTH = 8192;
 export const MAX_QUERY_PARAMETERS = 64;
 /** Distinct Host values whose check is kept. */
 const KEPT_HOSTS = 256;
+/** Distinct request URLs whose reading is kept, and the longest kept (longer ones are read each time). */
+const KEPT_URLS = 4096;
+const MAX_KEPT_URL = 1024;
 
 export interface Target {
   path: string;
@@ -29,9 +34,18 @@ const TARGET_CHARS = /^[\x21\x24-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 const isUsableHost = memo(KEPT_HOSTS, (host: string) => HOST.test(host));
 const SLASH = 0x2f;
 
+const readings = new BoundedCache<string, { host: string | null; parsed: ParsedTarget }>(KEPT_URLS);
+
 export function parseTarget(request: Request): ParsedTarget {
   const url = request.url;
   const host = request.headers.get('host');
+  if (url.length > MAX_KEPT_URL) return readTarget(url, host);
+  const kept = readings.get(url);
+  if (kept !== undefined && kept.host === host) return kept.parsed;
+  return readings.set(url, { host, parsed: readTarget(url, host) }).parsed;
+}
+
+function readTarget(url: string, host: string | null): ParsedTarget {
   // Origin-form (`/path`) when a runtime had no Host to build an absolute URL from (HTTP/1.0).
   const schemeEnd = url.charCodeAt(0) === SLASH ? -3 : url.indexOf('://');
   // Some adapters glue the Host header in front of the target as it is: cut exactly that off.

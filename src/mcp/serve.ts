@@ -13,6 +13,7 @@ import type { RateState } from '../http/limiter.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
+import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import {
   errorMessage,
@@ -26,8 +27,6 @@ import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
 import { checkPost, protocolVersionOf } from './transport.ts';
-
-export const MCP_ALLOW = 'POST, OPTIONS';
 
 export interface McpOptions extends CallerPolicy {
   manifest: Manifest;
