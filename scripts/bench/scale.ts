@@ -1,6 +1,6 @@
 /** What one server process costs: resident memory and the latency of a first request to each kind of body. */
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { type RequestOptions, request } from 'node:http';
 
 /** Resident memory now (VmRSS) or at its peak (VmHWM), in MiB; NaN where /proc is not there. */
 export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -20,11 +20,11 @@ export interface TimedGet {
   ms: number;
 }
 
-/** One GET on a new connection, timed from the request to the first and the last byte of the body. */
-export function timedGet(url: string, headers: Record<string, string>): Promise<TimedGet> {
+/** One request on a new connection, timed from the request to the first and the last byte of the answer's body. */
+function timedRequest(url: string, options: RequestOptions, body?: string): Promise<TimedGet> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const req = request(url, { agent: false, headers }, (res) => {
+    const req = request(url, { ...options, agent: false }, (res) => {
       let bytes = 0;
       let firstByteMs = Number.NaN;
       res.on('data', (chunk: Buffer) => {
@@ -36,9 +36,11 @@ export function timedGet(url: string, headers: Record<string, string>): Promise<
       );
     });
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }
+
+export const timedGet = (url: string, headers: Record<string, string>) => timedRequest(url, { headers });
 
 /** The gzip size of each edge bundle from the table `scripts/bundle.ts` prints. */
 export function edgeBundleSizes(bundleOutput: string): { name: string; gzip: string }[] {
@@ -78,7 +80,7 @@ const MCP_SEARCH_HEADERS = {
   'mcp-protocol-version': '2025-06-18',
 };
 
-/** One MCP search_blog_posts call on a new connection, timed from the request to the first and last byte. */
+/** One MCP search_blog_posts call on a new connection, timed like timedGet. */
 export function timedSearch(url: string, query: string): Promise<TimedGet> {
   const body = JSON.stringify({
     jsonrpc: '2.0',
@@ -86,26 +88,7 @@ export function timedSearch(url: string, query: string): Promise<TimedGet> {
     method: 'tools/call',
     params: { name: 'search_blog_posts', arguments: { query } },
   });
-  return new Promise((done, fail) => {
-    const started = performance.now();
-    const req = request(
-      `${url}/mcp`,
-      { method: 'POST', agent: false, headers: MCP_SEARCH_HEADERS },
-      (res) => {
-        let bytes = 0;
-        let firstByteMs = 0;
-        res.on('data', (chunk: Buffer) => {
-          if (bytes === 0) firstByteMs = performance.now() - started;
-          bytes += chunk.length;
-        });
-        res.on('end', () =>
-          done({ status: res.statusCode ?? 0, bytes, firstByteMs, ms: performance.now() - started }),
-        );
-      },
-    );
-    req.on('error', fail);
-    req.end(body);
-  });
+  return timedRequest(`${url}/mcp`, { method: 'POST', headers: MCP_SEARCH_HEADERS }, body);
 }
 
 /** The first search's latency, the slowest of the rest and the RSS once FIRST_SEARCHES were all answered. */
