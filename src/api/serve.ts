@@ -16,7 +16,6 @@ import {
   derive,
   type Encoding,
   type StreamedBody,
-  type Variant,
 } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
@@ -24,7 +23,13 @@ import { JSON_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
-import { type Prepared, prepareVariant, type ResponseConstructor, respondPrepared } from '../http/respond.ts';
+import {
+  type Prepared,
+  type PreparedVariants,
+  preparedVariant,
+  type ResponseConstructor,
+  respondPrepared,
+} from '../http/respond.ts';
 import { parseLimit } from './limit.ts';
 
 export const API_ALLOW = 'GET, HEAD';
@@ -55,7 +60,7 @@ interface Plan {
   /** Headers of this endpoint beyond the API's own (X-Total-Count, deprecation). */
   extra: HeaderMap;
   /** The prepared answer of each representation served at this path. */
-  answers: WeakMap<Variant | StreamedBody, Prepared>;
+  answers: PreparedVariants;
   /** The 404 of this path, prepared on its first one. */
   missing: Prepared | null;
 }
@@ -69,7 +74,6 @@ const NO_HEADERS: HeaderMap = {};
 export function createApi(options: ApiOptions) {
   const { manifest, bodies, policyHeader, Response, problems } = options;
   const gone = new Set(manifest.gone);
-  const vary = bodies.compresses ? 'Accept-Encoding' : null;
   const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
   const limitOf = memo(KEPT_QUERIES, parseLimit);
 
@@ -106,15 +110,9 @@ export function createApi(options: ApiOptions) {
   }
 
   function send(request: Request, api: ApiRequest, plan: Plan, body: Body | StreamedBody) {
-    const variant = bodies.encodedFor(body, api.encoding);
-    let prepared = plan.answers.get(variant);
-    if (!prepared) {
-      const headers = apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC);
-      if (vary) headers.vary = vary;
-      if (variant !== body) headers['content-encoding'] = api.encoding as Encoding;
-      prepared = prepareVariant(variant, Object.assign(headers, plan.extra));
-      plan.answers.set(variant, prepared);
-    }
+    const prepared = preparedVariant(bodies, plan.answers, body, api.encoding, () =>
+      Object.assign(apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC), plan.extra),
+    );
     return respondPrepared(Response, request, prepared, api.rate);
   }
 

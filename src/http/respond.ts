@@ -1,4 +1,11 @@
-import { isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
+import {
+  type Body,
+  type BodyCache,
+  type Encoding,
+  isStreamed,
+  type StreamedBody,
+  type Variant,
+} from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
@@ -63,9 +70,32 @@ export function prepare(
  */
 const headerSet = (...parts: HeaderMap[]): HeaderMap => Object.assign({}, ...parts);
 
-/** The 200 of a body variant: its bytes (or its stream) under its validator. */
-export const prepareVariant = (variant: Variant | StreamedBody, headers: HeaderMap): Prepared =>
-  prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
+/** The answers an area keeps for a path, one per variant of its body (identity, br, gzip). */
+export type PreparedVariants = WeakMap<Variant | StreamedBody, Prepared>;
+
+/**
+ * The 200 of `body` in the encoding the client accepts, made once per variant and kept: the area's
+ * header set from `headersOf`, with the encoding's Vary and Content-Encoding added.
+ */
+export function preparedVariant(
+  bodies: BodyCache,
+  answers: PreparedVariants,
+  body: Body | StreamedBody,
+  encoding: Encoding | null,
+  headersOf: () => HeaderMap,
+): Prepared {
+  const variant = bodies.encodedFor(body, encoding);
+  let prepared = answers.get(variant);
+  if (!prepared) {
+    const headers = headersOf();
+    if (bodies.compresses)
+      headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+    if (variant !== body) headers['content-encoding'] = encoding as Encoding;
+    prepared = prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
+    answers.set(variant, prepared);
+  }
+  return prepared;
+}
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,

@@ -25,7 +25,6 @@ import {
   type Encoding,
   isStreamed,
   type StreamedBody,
-  type Variant,
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
 import { HTML_TYPE, MARKDOWN_TYPE } from '../http/media-types.ts';
@@ -34,8 +33,8 @@ import { negotiate } from '../http/negotiate.ts';
 import { PROBLEM_TYPE } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
-  type Prepared,
-  prepareVariant,
+  type PreparedVariants,
+  preparedVariant,
   type ResponseConstructor,
   respond,
   respondPrepared,
@@ -71,7 +70,7 @@ interface Plan {
   /** The format of this path's error answers for the request's Accept. */
   errorFormat: ErrorFormatOf;
   /** The prepared answer of each representation served at this path. */
-  answers: WeakMap<Variant | StreamedBody, Prepared>;
+  answers: PreparedVariants;
 }
 
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
@@ -123,7 +122,6 @@ export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
   const gone = new Set(manifest.gone);
   const languages = manifest.languages;
-  const compressing = bodies.compresses;
   const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
@@ -148,15 +146,9 @@ export function createSite(options: SiteOptions) {
     body: Body | StreamedBody,
     contentType: string,
   ) {
-    const variant = bodies.encodedFor(body, site.encoding);
-    let prepared = plan.answers.get(variant);
-    if (!prepared) {
-      const headers = headersFor(contentType, () => tokensOf(body), plan.extra);
-      if (compressing) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-      if (variant !== body) headers['content-encoding'] = site.encoding as Encoding;
-      prepared = prepareVariant(variant, headers);
-      plan.answers.set(variant, prepared);
-    }
+    const prepared = preparedVariant(bodies, plan.answers, body, site.encoding, () =>
+      headersFor(contentType, () => tokensOf(body), plan.extra),
+    );
     return respondPrepared(Response, request, prepared, null);
   }
 
