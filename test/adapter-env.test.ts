@@ -63,12 +63,31 @@ describe('serverSettings', () => {
       port: 9000,
       host: '0.0.0.0',
       workers: 4,
-      store: 'redis://cache:6379/2',
+      store: { url: 'redis://cache:6379/2', timeoutMs: 50 },
       options: { rateLimit: {} },
     });
     expect(serverSettings({})).toMatchObject({ workers: 1, store: undefined });
-    expect(serverSettings({ FOLIO_RATE_LIMIT_STORE: 'rediss://:secret@cache.example:6380' }).store).toBe(
-      'rediss://:secret@cache.example:6380',
+    expect(serverSettings({ FOLIO_RATE_LIMIT_STORE: 'rediss://:secret@cache.example:6380' }).store).toEqual({
+      url: 'rediss://:secret@cache.example:6380',
+      timeoutMs: 50,
+    });
+    expect(
+      serverSettings({ FOLIO_RATE_LIMIT_STORE: 'redis://cache', FOLIO_RATE_LIMIT_STORE_TIMEOUT: '400' })
+        .store,
+    ).toEqual({ url: 'redis://cache', timeoutMs: 400 });
+  });
+
+  it.each(['0', '10001', '50ms', '1.5'])('refuses FOLIO_RATE_LIMIT_STORE_TIMEOUT=%s, naming it', (value) => {
+    expect(() =>
+      serverSettings({ FOLIO_RATE_LIMIT_STORE: 'redis://cache', FOLIO_RATE_LIMIT_STORE_TIMEOUT: value }),
+    ).toThrow(
+      `FOLIO_RATE_LIMIT_STORE_TIMEOUT must be a whole number from 1 to 10000, not ${JSON.stringify(value)}`,
+    );
+  });
+
+  it('refuses a store timeout without a store', () => {
+    expect(() => serverSettings({ FOLIO_RATE_LIMIT_STORE_TIMEOUT: '100' })).toThrow(
+      'FOLIO_RATE_LIMIT_STORE_TIMEOUT is set but FOLIO_RATE_LIMIT_STORE is not',
     );
   });
 

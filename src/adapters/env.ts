@@ -55,8 +55,8 @@ export interface ServerSettings {
   host: string;
   /** Node processes sharing the port (FOLIO_WORKERS, default 1). */
   workers: number;
-  /** The shared rate-limit store (FOLIO_RATE_LIMIT_STORE), a redis:// or rediss:// URL. */
-  store: string | undefined;
+  /** The shared rate-limit store (FOLIO_RATE_LIMIT_STORE and FOLIO_RATE_LIMIT_STORE_TIMEOUT). */
+  store: RateStoreSettings | undefined;
   options: HandlerOptions;
 }
 
@@ -66,7 +66,7 @@ export function serverSettings(env: Record<string, string | undefined>): ServerS
     port,
     host,
     workers: wholeNumber(env, 'FOLIO_WORKERS', 64) ?? 1,
-    store: rateStoreUrl(env),
+    store: rateStoreSettings(env),
     options: optionsFromEnv(env),
   };
 }
@@ -92,9 +92,27 @@ export function listenAddress(env: Record<string, string | undefined>): { port: 
   return { port: port ? Number(port) : 8787, host: env.HOST || '0.0.0.0' };
 }
 
-/** FOLIO_RATE_LIMIT_STORE: unset, or redis://host:port[/db] (rediss:// for TLS). */
-function rateStoreUrl(env: Record<string, string | undefined>): string | undefined {
-  const value = env.FOLIO_RATE_LIMIT_STORE;
+export interface RateStoreSettings {
+  /** A redis:// or rediss:// URL, with the database number as its path. */
+  url: string;
+  /** The longest a request waits for the store before it is limited in memory. */
+  timeoutMs: number;
+}
+
+/** The store's timeout unless FOLIO_RATE_LIMIT_STORE_TIMEOUT says otherwise. */
+export const DEFAULT_STORE_TIMEOUT_MS = 50;
+
+/** FOLIO_RATE_LIMIT_STORE (redis://host:port[/db], rediss:// for TLS) and its timeout, or no store. */
+function rateStoreSettings(env: Record<string, string | undefined>): RateStoreSettings | undefined {
+  const timeoutMs = wholeNumber(env, 'FOLIO_RATE_LIMIT_STORE_TIMEOUT', 10_000);
+  const url = rateStoreUrl(env.FOLIO_RATE_LIMIT_STORE);
+  if (url) return { url, timeoutMs: timeoutMs ?? DEFAULT_STORE_TIMEOUT_MS };
+  if (timeoutMs !== undefined)
+    throw new RangeError('FOLIO_RATE_LIMIT_STORE_TIMEOUT is set but FOLIO_RATE_LIMIT_STORE is not');
+  return undefined;
+}
+
+function rateStoreUrl(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (

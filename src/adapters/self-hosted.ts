@@ -28,7 +28,7 @@ export async function selfHosted(
   if (settings.store) {
     const { connectRedisRateStore } = await import('../http/redis-rate-store.ts');
     const rateLimit = { ...deployment.manifest.policy, ...settings.options.rateLimit };
-    options.rateStore = await connectRedisRateStore({ url: settings.store, rateLimit });
+    options.rateStore = await connectRedisRateStore({ ...settings.store, rateLimit });
   }
   return { deployment, options };
 }

@@ -1,19 +1,12 @@
 /**
  * The shared quota of Node and Bun servers: the limiter's sliding window kept in Redis (or Valkey),
  * one EVALSHA round trip per request, with the in-memory limiter standing in whenever Redis does
- * not answer within 250 ms.
+ * not answer in time.
  */
 import { Redis } from 'ioredis';
 import { bucketsFor, type LimiterOptions, type RateState, SlidingWindowLimiter } from './limiter.ts';
 import type { RateStore } from './rate-store.ts';
 
-/**
- * The longest a request waits for Redis before the in-memory limiter answers it. A healthy Redis
- * answers in well under a millisecond; the margin keeps a busy host (a loaded two-core machine
- * answered in over 50 ms) from splitting the quota, and once Redis has failed only one request a
- * second waits this long again.
- */
-const COMMAND_TIMEOUT_MS = 250;
 /** After a failure, requests are limited in memory for this long before Redis is tried again. */
 const RETRY_AFTER_MS = 1000;
 /** The longest a connection or the script load may take; a starting server waits up to 3 of them. */
@@ -62,6 +55,11 @@ return { allowed and 1 or 0, quota - total, reset }
 export interface RedisRateStoreOptions {
   /** A redis:// or rediss:// URL, with the database number as its path. */
   url: string;
+  /**
+   * The longest a request waits for Redis before the in-memory limiter answers it; once Redis has
+   * failed, only one request a second waits this long again.
+   */
+  timeoutMs: number;
   rateLimit?: LimiterOptions | undefined;
   log?: (line: string) => void;
 }
@@ -80,6 +78,7 @@ export class RedisRateStore implements RateStore {
   private readonly local: SlidingWindowLimiter;
   private readonly redis: Redis;
   private readonly name: string;
+  private readonly timeoutMs: number;
   private readonly log: (line: string) => void;
   private sha: string | undefined;
   private loading: Promise<void> | undefined;
@@ -87,7 +86,8 @@ export class RedisRateStore implements RateStore {
   private retryAt = 0;
   private loggedAt = Number.NEGATIVE_INFINITY;
 
-  constructor({ url, rateLimit, log = console.error }: RedisRateStoreOptions) {
+  constructor({ url, timeoutMs, rateLimit, log = console.error }: RedisRateStoreOptions) {
+    this.timeoutMs = timeoutMs;
     this.local = new SlidingWindowLimiter(rateLimit);
     this.quota = this.local.quota;
     this.windowSeconds = this.local.windowSeconds;
@@ -142,7 +142,7 @@ export class RedisRateStore implements RateStore {
       this.quota,
       count ? 1 : 0,
     );
-    return withinTimeout(reply, COMMAND_TIMEOUT_MS).then(
+    return withinTimeout(reply, this.timeoutMs).then(
       (reply) => this.fromRedis(key, count, reply as [number, number, number]),
       (error: Error) => {
         this.fail(error);
