@@ -3,6 +3,7 @@
  * benchmark and tests. It must be installed (Debian: redis-server); starting fails otherwise.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { onCpu } from './cpus.ts';
 import { freePort } from './free-port.ts';
 
 export interface RunningRedis {
@@ -15,11 +16,14 @@ export interface RunningRedis {
   stop: () => Promise<void>;
 }
 
-/** Starts redis-server on `port` (a free one by default) and waits until it accepts connections. */
-export async function startRedis(port?: number): Promise<RunningRedis> {
+/**
+ * Starts redis-server on `port` (a free one by default), on core `cpu` when given and possible, and
+ * waits until it accepts connections.
+ */
+export async function startRedis(port?: number, cpu?: number): Promise<RunningRedis> {
   const listenPort = port ?? (await freePort());
   const args = ['--port', String(listenPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(...onCpu(cpu, 'redis-server', args), { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((ready, fail) => {
     let log = '';
     const timer = setTimeout(() => fail(new Error(`redis-server did not start:\n${log}`)), 10_000);

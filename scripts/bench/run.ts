@@ -33,6 +33,7 @@ import {
   PLATFORM_LIMITS,
 } from '../deployment-limits.ts';
 import { nodeBundle } from '../node-bundle.ts';
+import { canPin, LOAD_CPU, onCpu, SERVER_CPU } from './cpus.ts';
 import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
@@ -117,15 +118,20 @@ const FIRST_REQUESTS = [
   { label: 'discovery /llms-full.txt', path: '/llms-full.txt', headers: {} },
 ] as const;
 
+/** The core measured servers run on (none in the quick run, whose load shares this process). */
+const serverCpu = quick ? undefined : SERVER_CPU;
+const loadCpu = quick ? undefined : LOAD_CPU;
+
 async function startServer(
   command: string,
   args: string[],
   env: Record<string, string> = {},
+  cpu = serverCpu,
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(command, args, {
+  const child = spawn(...onCpu(cpu, command, args), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -162,10 +168,10 @@ async function startServer(
 
 const peakRss = (pid: number) => residentMiB(pid, 'VmHWM');
 
-function runChild(command: string, args: string[]): Promise<{ stdout: string; ms: number }> {
+function runChild(command: string, args: string[], cpu?: number): Promise<{ stdout: string; ms: number }> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(...onCpu(cpu, command, args), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     running.add(child);
     let stdout = '';
     let stderr = '';
@@ -194,7 +200,11 @@ async function load(route: Route, url: string, seconds = duration): Promise<Load
   };
   if (route.body !== undefined) spec.body = route.body;
   if (quick) return (await import('./load.ts')).measure(spec);
-  const { stdout } = await tsx('scripts/bench/load.ts', JSON.stringify(spec));
+  const { stdout } = await runChild(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/bench/load.ts', JSON.stringify(spec)],
+    loadCpu,
+  );
   return JSON.parse(stdout.trim().split('\n').pop()!) as LoadResult;
 }
 
@@ -222,20 +232,25 @@ const limiterMemory = () =>
     String(addresses),
   ]);
 
-/** One route on one Folio Node process, with the quota in memory and then in a local redis-server. */
+/**
+ * One route on one Folio Node process, with the quota in memory and then in a local redis-server
+ * (on the load generator's core: it stands for another machine), in rounds like the other routes.
+ */
 async function measureStores(file: string, route: Route): Promise<{ memory: LoadResult; redis: LoadResult }> {
-  const redis = await startRedis();
+  const redis = await startRedis(undefined, loadCpu);
   try {
-    const results: LoadResult[] = [];
-    for (const env of [{}, { FOLIO_RATE_LIMIT_STORE: redis.url() }]) {
-      const server = await startServer(process.execPath, [file], env);
-      try {
-        results.push(await load(route, server.url));
-      } finally {
-        await server.stop();
+    const stores = [{}, { FOLIO_RATE_LIMIT_STORE: redis.url() }];
+    const runs: LoadResult[][] = [[], []];
+    for (let round = 0; round < rounds; round++)
+      for (const i of round % 2 ? [1, 0] : [0, 1]) {
+        const server = await startServer(process.execPath, [file], stores[i]);
+        try {
+          runs[i]!.push(await load(route, server.url));
+        } finally {
+          await server.stop();
+        }
       }
-    }
-    return { memory: results[0]!, redis: results[1]! };
+    return { memory: medianOf(runs[0]!), redis: medianOf(runs[1]!) };
   } finally {
     await redis.stop();
   }
@@ -503,6 +518,8 @@ interface Contender {
   command: string;
   args: string[];
   env?: Record<string, string>;
+  /** Runs on every core, shared with the load generator (two workers need two cores), not on the servers' one. */
+  unpinned?: true;
 }
 
 async function main() {
@@ -510,6 +527,7 @@ async function main() {
   const hasBun = existsSync(bun);
   console.log(
     `folio bench: ${rounds} rounds of ${duration} s per route and contender after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +
+      `${serverCpu !== undefined && canPin() ? `servers on core ${SERVER_CPU} (FOLIO_WORKERS=2 on every core), load and Redis on core ${LOAD_CPU}, ` : ''}` +
       `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}\n`,
   );
 
@@ -560,6 +578,7 @@ async function main() {
       command: process.execPath,
       args: [join(tmp, 'folio-node.mjs')],
       env: { FOLIO_WORKERS: '2' },
+      unpinned: true,
     },
   ];
   if (hasBun) {
@@ -583,9 +602,12 @@ async function main() {
   // turn, so slow drift on a shared machine hits every contender of a route alike.
   const servers = new Map<string, Server>();
   const start = (contender: Contender) =>
-    startServer(contender.command, contender.args, { BENCH_FIXTURE: fixturePath, ...contender.env }).then(
-      (server) => servers.set(contender.id, server),
-    );
+    startServer(
+      contender.command,
+      contender.args,
+      { BENCH_FIXTURE: fixturePath, ...contender.env },
+      contender.unpinned ? undefined : serverCpu,
+    ).then((server) => servers.set(contender.id, server));
   if (quick) await Promise.all(contenders.map(start));
   else for (const contender of contenders) await start(contender);
   const results = new Map<string, LoadResult>();
