@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { writeDeployment } from '../scripts/write-deployment.ts';
 import { readManifest } from '../src/adapters/file-source.ts';
+import { nodeFileStreaming } from '../src/adapters/node-files.ts';
 import { BODIES_PREFIX, type Manifest, partKey, type StreamedFacts } from '../src/core/deployment.ts';
 import { etagOf } from '../src/http/etag.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
@@ -256,6 +257,24 @@ describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, fram
     const after = await send(FULL);
     expect(after.body.equals(written(FULL))).toBe(true);
     expect(server.output()).not.toMatch(/error|folio: (?!serving)/i);
+  });
+});
+
+describe("Node's sender of part files read as a web stream (what a Response's body is)", () => {
+  const sendParts = (root: string) => nodeFileStreaming(root).sendParts as (keys: string[]) => ReadableStream;
+  const keysOf = (key: string) => Array.from({ length: factsOf(key).parts }, (_, i) => partKey(key, i));
+
+  it('gives the bytes as written', async () => {
+    const stream = sendParts(folder())(keysOf(FULL));
+    const bytes = Buffer.from(await new Response(stream).arrayBuffer());
+    expect(bytes.equals(written(FULL))).toBe(true);
+  });
+
+  it('fails naming the part that is missing', async () => {
+    const keys = [...keysOf(FULL), partKey(FULL, factsOf(FULL).parts)];
+    await expect(new Response(sendParts(folder())(keys)).arrayBuffer()).rejects.toThrow(
+      `folio: ${partKey(FULL, factsOf(FULL).parts)} is missing from the deployment`,
+    );
   });
 });
 

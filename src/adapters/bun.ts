@@ -5,13 +5,22 @@
  */
 import { createHandler } from '../handler.ts';
 import { listenFailure } from './env.ts';
+import type { FileStreaming } from './file-source.ts';
 import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
+
+/** Each part of a large body streamed by Bun's own file reader, the parts one after another. */
+const bunFileStreaming: FileStreaming = (root) => ({
+  async stream(key) {
+    const file = Bun.file(root + key);
+    return (await file.exists()) ? file.stream() : null;
+  },
+});
 
 const settings = selfHostedSettings(Bun.env);
 const { port, host } = settings;
 if (settings.workers > 1)
   await refuse('FOLIO_WORKERS is for the Node server; run one Bun process per port instead');
-const { deployment, options } = await selfHosted(settings);
+const { deployment, options } = await selfHosted(settings, bunFileStreaming);
 const handler = createHandler(deployment, options);
 
 try {

@@ -1,13 +1,12 @@
 /**
  * Request bodies on Node, read the way the handler reads them: its one reader (`getReader()`) takes
- * the chunks node:http parses, in order, with no web stream set up. Any other use of the body
- * (pipeTo, tee, iterating it...) makes @whatwg-node/server's stream over the message once. Node
- * 20's native ReadableStream costs about five times as much to set up (makeTransferable), and
- * @whatwg-node/server a quarter of a bare server's start to load, so the Node server loads this
+ * the chunks node:http parses, in order, with no web stream set up: Node 20's native ReadableStream
+ * costs about five times as much to set up (makeTransferable). Any other use of the body (pipeTo,
+ * tee, iterating it...) makes Node's web stream over the message once. The Node server loads this
  * module on its first request with a body.
  */
 import type { IncomingMessage } from 'node:http';
-import { Response } from '@whatwg-node/server';
+import { Readable } from 'node:stream';
 import { delegate } from './delegate.ts';
 
 type Read = ReadableStreamReadResult<Uint8Array>;
@@ -106,7 +105,7 @@ class MessageBody {
 
   full(): ReadableStream<Uint8Array> {
     if (this.reader) throw new TypeError('The request body is locked to a reader already');
-    this[fullStream] ??= new Response(this.message as unknown as BodyInit).body as ReadableStream<Uint8Array>;
+    this[fullStream] ??= Readable.toWeb(this.message) as unknown as ReadableStream<Uint8Array>;
     return this[fullStream];
   }
 }

@@ -8,8 +8,9 @@ import type { ServerResponse } from 'node:http';
 import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { delegate } from './delegate.ts';
+import { FileParts } from './node-files.ts';
 
-type Content = Uint8Array | ReadableStream<Uint8Array> | null;
+type Content = Uint8Array | ReadableStream<Uint8Array> | FileParts | null;
 
 const fullResponse = Symbol('fullResponse');
 
@@ -29,13 +30,17 @@ export class NodeResponse {
     const headers = this.init?.headers;
     const body = this.given ?? null;
     if (headers === undefined || Object.getPrototypeOf(headers) !== Object.prototype) return null;
-    return body === null || body instanceof Uint8Array || body instanceof ReadableStream
-      ? { headers: headers as Record<string, string>, body }
+    return body === null ||
+      body instanceof Uint8Array ||
+      body instanceof FileParts ||
+      body instanceof ReadableStream
+      ? { headers: headers as Record<string, string>, body: body as Content }
       : null;
   }
 
   full(): Response {
-    this[fullResponse] ??= new Response(this.given, this.init);
+    const given = this.given instanceof FileParts ? this.given.full() : this.given;
+    this[fullResponse] ??= new Response(given, this.init);
     return this[fullResponse];
   }
 }
@@ -51,12 +56,13 @@ export function writeResponse(response: Response, res: ServerResponse) {
     res.writeHead(response.status, parts.headers);
     if (parts.body === null) res.end();
     else if (parts.body instanceof Uint8Array) res.end(parts.body);
-    else sendStream(parts.body, res);
+    else if (parts.body instanceof FileParts) send(parts.body.readable(), res);
+    else send(Readable.fromWeb(parts.body as unknown as NodeReadableStream), res);
     return;
   }
   const full = response instanceof NodeResponse ? response.full() : response;
   res.writeHead(full.status, Object.fromEntries(full.headers));
-  if (full.body) sendStream(full.body, res);
+  if (full.body) send(Readable.fromWeb(full.body as unknown as NodeReadableStream), res);
   else res.end();
 }
 
@@ -65,8 +71,8 @@ export function writeResponse(response: Response, res: ServerResponse) {
  * cancelled (which closes what it reads) and nothing is logged; when the stream fails, the
  * connection is cut, so the client sees a body shorter than its Content-Length.
  */
-function sendStream(body: ReadableStream<Uint8Array>, res: ServerResponse) {
-  pipeline(Readable.fromWeb(body as unknown as NodeReadableStream), res, (error) => {
+function send(body: Readable, res: ServerResponse) {
+  pipeline(body, res, (error) => {
     if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
       console.error(`folio: a body stopped while being sent: ${error.message}`);
   });

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createHandler } from '../handler.ts';
 import { loadOnce } from '../http/after.ts';
 import { listenFailure } from './env.ts';
+import { nodeFileStreaming } from './node-files.ts';
 import { nodeRequest } from './node-request.ts';
 import { NodeResponse, writeResponse } from './node-response.ts';
 import { superviseWorkers } from './node-workers.ts';
@@ -21,7 +22,7 @@ else await serve();
 
 async function serve() {
   const { port, host } = settings;
-  const { deployment, options } = await selfHosted(settings);
+  const { deployment, options } = await selfHosted(settings, nodeFileStreaming);
   const handler = createHandler(deployment, {
     ...options,
     Response: NodeResponse as unknown as typeof Response,

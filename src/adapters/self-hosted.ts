@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { Deployment, HandlerOptions } from '../handler.ts';
 import { compress } from './compress.ts';
 import { type ServerSettings, serverSettingsOrExit } from './env.ts';
-import { DEFAULT_OUT, fileSource, readManifest } from './file-source.ts';
+import { DEFAULT_OUT, type FileStreaming, fileSource, readManifest } from './file-source.ts';
 
 export function selfHostedSettings(
   env: Record<string, string | undefined>,
@@ -14,13 +14,17 @@ export function selfHostedSettings(
   return { ...serverSettingsOrExit(env, process.exit), outDir: resolve(env.FOLIO_OUT || DEFAULT_OUT) };
 }
 
-/** The deployment and the handler options of one server process. */
+/** The deployment and the handler options of one server process, its large bodies streamed as `streaming` says. */
 export async function selfHosted(
   settings: ServerSettings & { outDir: string },
+  streaming: FileStreaming,
 ): Promise<{ deployment: Deployment; options: HandlerOptions }> {
   let deployment: Deployment;
   try {
-    deployment = { manifest: await readManifest(settings.outDir), source: fileSource(settings.outDir) };
+    deployment = {
+      manifest: await readManifest(settings.outDir),
+      source: fileSource(settings.outDir, streaming),
+    };
   } catch (error) {
     return refuse((error as Error).message);
   }

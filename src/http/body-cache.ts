@@ -6,7 +6,7 @@
  */
 import type { BodySource } from './body-source.ts';
 import { etagOf } from './etag.ts';
-import { joiningParts, partsStream, type StreamedBodies } from './parted-source.ts';
+import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type Encoding = 'br' | 'gzip';
 export type Compress = (bytes: Uint8Array, encoding: Encoding) => Uint8Array;
@@ -124,13 +124,22 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     let body = streams.get(key);
     if (!body) {
       const { etag, bytes: length, textLength, parts } = facts;
-      const open = fixedLength
-        ? () => fixedLength(partsStream(platform, key, parts), length)
-        : () => partsStream(platform, key, parts);
-      body = { etag, length, textLength, open };
+      body = { etag, length, textLength, open: opener(key, parts, length) };
       streams.set(key, body);
     }
     return body;
+  }
+
+  /** How a streamed body is opened per GET: by the platform's own sender when it has one. */
+  function opener(key: string, parts: number, length: number): () => ReadableStream<Uint8Array> {
+    const { sendParts } = platform;
+    if (sendParts) {
+      const keys = partKeys(key, parts);
+      return () => sendParts(keys);
+    }
+    return fixedLength
+      ? () => fixedLength(partsStream(platform, key, parts), length)
+      : () => partsStream(platform, key, parts);
   }
 
   /**

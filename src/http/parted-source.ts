@@ -5,19 +5,25 @@ import type { BodySource } from './body-source.ts';
 
 export type StreamedBodies = Readonly<Record<string, StreamedFacts>>;
 
+/** The keys of a streamed body's part files, in order. */
+export const partKeys = (key: string, parts: number) =>
+  Array.from({ length: parts }, (_, i) => partKey(key, i));
+
 /** The source with each parted body read whole, for the readers that need all of it at once. */
 export function joiningParts(source: BodySource, streamed: StreamedBodies): BodySource {
   return {
     async read(key) {
       const facts = streamed[key];
       if (facts === undefined) return source.read(key);
-      const keys = Array.from({ length: facts.parts }, (_, i) => partKey(key, i));
-      const chunks = await Promise.all(keys.map((part) => source.read(part)));
+      const chunks = await Promise.all(partKeys(key, facts.parts).map((part) => source.read(part)));
       if (!chunks.every((chunk) => chunk !== null)) return null;
       return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
     },
   };
 }
+
+/** What stops a streamed body whose part `key` is not in the deployment. */
+export const missingPart = (key: string) => new Error(`folio: ${key} is missing from the deployment`);
 
 /**
  * A parted body as one stream: each part opened in turn once the one before is sent, so only the
@@ -28,7 +34,7 @@ export function partsStream(source: BodySource, key: string, parts: number): Rea
   let part: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let cancelled = false;
   const present = <T>(found: T | null, name: string): T => {
-    if (found === null) throw new Error(`folio: ${name} is missing from the deployment`);
+    if (found === null) throw missingPart(name);
     return found;
   };
   return new ReadableStream<Uint8Array>({
