@@ -36,16 +36,19 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     'Hono on @hono/node-server',
     'Folio on Node',
     'Folio on Node, FOLIO_WORKERS=2',
+    'Folio on @whatwg-node/server',
   ])
     expect(out).toMatch(
       new RegExp(`\\| posts-en limit=10 +\\| ${contender.replace(/[()]/g, '\\$&')} +\\| +[\\d,]+ \\|`),
     );
   expect(out).toMatch(
-    /\| route +\| Folio Node \/ raw node:http \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
+    /\| route +\| Folio Node \/ raw node:http \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
   );
   for (const route of ['posts-en limit=10', 'MCP tools/call search'])
     expect(out).toMatch(
-      new RegExp(`\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`),
+      new RegExp(
+        `\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,
+      ),
     );
   expect(out).toMatch(/^peak RSS: node:http \(raw bytes\) /m);
 

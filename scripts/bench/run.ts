@@ -549,6 +549,7 @@ async function main() {
     bundle('src/adapters/node.ts', join(tmp, 'folio-node.mjs')),
     bundle('scripts/bench/contenders/raw-node.ts', join(tmp, 'raw-node.mjs')),
     bundle('scripts/bench/contenders/hono.ts', join(tmp, 'hono.mjs')),
+    bundle('scripts/bench/contenders/whatwg-node.ts', join(tmp, 'whatwg-node.mjs')),
     bundle('scripts/bench/contenders/cold-node.ts', join(tmp, 'cold-node.mjs')),
   ]);
 
@@ -579,6 +580,12 @@ async function main() {
       args: [join(tmp, 'folio-node.mjs')],
       env: { FOLIO_WORKERS: '2' },
       unpinned: true,
+    },
+    {
+      id: 'folio-whatwg',
+      label: 'Folio on @whatwg-node/server',
+      command: process.execPath,
+      args: [join(tmp, 'whatwg-node.mjs')],
     },
   ];
   if (hasBun) {
@@ -664,10 +671,19 @@ async function main() {
     const vsHono = folio.requestsPerSecond / rateOf('hono', route).requestsPerSecond;
     const p99 = folio.p99 / Math.max(raw.p99, 0.01);
     const workers = rateOf('folio-2', route).requestsPerSecond / folio.requestsPerSecond;
+    const onWhatwg = rateOf('folio-whatwg', route).requestsPerSecond / raw.requestsPerSecond;
     const bunRate = hasBun
       ? rateOf('folio-bun', route).requestsPerSecond / rateOf('bun', route).requestsPerSecond
       : Number.NaN;
-    ratioRows.push([route.name, fmt.x(vsRaw), fmt.x(vsHono), fmt.x(p99), fmt.x(bunRate), fmt.x(workers)]);
+    ratioRows.push([
+      route.name,
+      fmt.x(vsRaw),
+      fmt.x(onWhatwg),
+      fmt.x(vsHono),
+      fmt.x(p99),
+      fmt.x(bunRate),
+      fmt.x(workers),
+    ]);
     if (route.kind === 'mcp') {
       check(`Folio/Hono req/s, ${route.name}`, fmt.x(vsHono), '≥ 3.00x', vsHono >= 3);
       check(`Folio p99, ${route.name}`, fmt.ms(folio.p99), '≤ 10 ms', folio.p99 <= 10);
@@ -683,13 +699,14 @@ async function main() {
     [
       'route',
       'Folio Node / raw node:http',
+      'on @whatwg-node/server / raw',
       'Folio Node / Hono',
       'p99 Folio / raw',
       'Folio Bun / bare Bun.serve',
       'Folio 2 workers / 1',
     ],
     ratioRows,
-    ['l', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
   console.log(
     `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}\n`,
