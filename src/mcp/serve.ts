@@ -96,7 +96,7 @@ export function createMcp(options: McpOptions) {
     if (message.kind !== 'request') return send(request, rate, 202, null);
     const { id } = message;
     return after(answer(message.method, message.params, protocolVersionOf(request)), (reply) =>
-      send(request, rate, 200, reply.ok ? resultMessage(id, reply.json) : errorMessage(id, reply.error)),
+      send(request, rate, 200, reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error)),
     );
   }
 
