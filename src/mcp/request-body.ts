@@ -20,8 +20,12 @@ export async function readBody(request: Request, maxBytes = MAX_BODY_BYTES): Pro
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const chunk = await reader.read().catch(() => null);
-    if (chunk === null) return INCOMPLETE;
+    let chunk: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      return INCOMPLETE;
+    }
     if (chunk.done) break;
     size += chunk.value.byteLength;
     if (size > maxBytes) {
