@@ -25,20 +25,30 @@ class MessageReader {
   private waiting: { resolve: (read: Read) => void; reject: (error: Error) => void } | null = null;
   /** Open while chunks may come; then 'done', or the error that cut the body short. */
   private end: 'open' | 'done' | Error = 'open';
-  readonly closed: Promise<undefined>;
-  private close!: (error?: Error) => void;
+  /** `closed`, made when asked for: the handler's reads never ask. */
+  private whenClosed: { promise: Promise<undefined>; settle: (end: 'done' | Error) => void } | undefined;
 
   constructor(private readonly message: IncomingMessage) {
-    this.closed = new Promise((resolve, reject) => {
-      this.close = (error) => (error ? reject(error) : resolve(undefined));
-    });
-    this.closed.catch(() => {});
+    // `on`, not `once`: finish() acts once, and these go with the message.
     message.on('data', this.take);
-    message.once('end', () => this.finish('done'));
-    message.once('error', (error) => this.finish(error));
-    message.once('close', () => {
+    message.on('end', () => this.finish('done'));
+    message.on('error', (error) => this.finish(error));
+    message.on('close', () => {
       if (this.end === 'open') this.finish(new Error('the request body ended before it was complete'));
     });
+  }
+
+  get closed(): Promise<undefined> {
+    if (!this.whenClosed) {
+      let settle!: (end: 'done' | Error) => void;
+      const promise = new Promise<undefined>((resolve, reject) => {
+        settle = (end) => (end === 'done' ? resolve(undefined) : reject(end));
+      });
+      promise.catch(() => {});
+      this.whenClosed = { promise, settle };
+      if (this.end !== 'open') settle(this.end);
+    }
+    return this.whenClosed.promise;
   }
 
   read(): Promise<Read> {
@@ -78,7 +88,7 @@ class MessageReader {
   private finish(end: 'done' | Error) {
     if (this.end !== 'open') return;
     this.end = end;
-    this.close(end === 'done' ? undefined : end);
+    this.whenClosed?.settle(end);
     const waiting = this.waiting;
     if (!waiting) return;
     this.waiting = null;
