@@ -1,6 +1,7 @@
 /**
- * Request bodies on Node, read the way the handler reads them: its one reader (`getReader()`) takes
- * the chunks node:http parses, in order, with no web stream set up. Any other use of the body
+ * Request bodies on Node, read the ways the handler reads them: whole (`bytes()`, one promise
+ * for the chunks node:http parses), or by its one reader (`getReader()`), which takes the chunks in
+ * order, with no web stream set up. Any other use of the body
  * (pipeTo, tee, iterating it...) makes @whatwg-node/server's stream over the message once. Node
  * 20's native ReadableStream costs about five times as much to set up (makeTransferable), and
  * @whatwg-node/server a quarter of a bare server's start to load, so the Node server loads this
@@ -8,7 +9,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { Response } from '@whatwg-node/server';
+import { concatBytes } from '../core/bytes.ts';
 import { delegate } from './delegate.ts';
+import type { WholeBody } from './node-request.ts';
 
 type Read = ReadableStreamReadResult<Uint8Array>;
 
@@ -97,8 +100,11 @@ class MessageReader {
   }
 }
 
+const LOCKED = 'The request body is locked to a reader already';
+
 class MessageBody {
-  private reader: MessageReader | undefined;
+  /** The one reader, or 'whole' once the body was read in one go. */
+  private reader: MessageReader | 'whole' | undefined;
   private [fullStream]: ReadableStream<Uint8Array> | undefined;
 
   constructor(private readonly message: IncomingMessage) {}
@@ -109,13 +115,34 @@ class MessageBody {
 
   getReader(options?: { mode?: 'byob' }): MessageReader | ReadableStreamReader<Uint8Array> {
     if (options?.mode === 'byob' || this[fullStream]) return this.full().getReader(options as never);
-    if (this.reader) throw new TypeError('The request body is locked to a reader already');
+    if (this.reader) throw new TypeError(LOCKED);
     this.reader = new MessageReader(this.message);
     return this.reader;
   }
 
+  /** The whole body: the chunks node:http parses, gathered in one promise (one chunk is not copied). */
+  bytes(): Promise<Uint8Array> {
+    if (this.locked) return Promise.reject(new TypeError(LOCKED));
+    this.reader = 'whole';
+    const message = this.message;
+    return new Promise((resolve, reject) => {
+      const chunks: Uint8Array[] = [];
+      let ended = false;
+      message.on('data', (chunk: Uint8Array) => chunks.push(chunk));
+      message.on('end', () => {
+        ended = true;
+        resolve(chunks.length === 1 ? chunks[0]! : concatBytes(chunks));
+      });
+      message.on('error', reject);
+      // Every message closes, most after their end: an error (and its stack) only for those cut short.
+      message.on('close', () => {
+        if (!ended) reject(new Error('the request body ended before it was complete'));
+      });
+    });
+  }
+
   full(): ReadableStream<Uint8Array> {
-    if (this.reader) throw new TypeError('The request body is locked to a reader already');
+    if (this.reader) throw new TypeError(LOCKED);
     this[fullStream] ??= new Response(this.message as unknown as BodyInit).body as ReadableStream<Uint8Array>;
     return this[fullStream];
   }
@@ -125,6 +152,6 @@ delegate(MessageBody.prototype, (body: MessageBody) => body.full(), {
   methods: ['cancel', 'pipeThrough', 'pipeTo', 'tee', 'values', Symbol.asyncIterator],
 });
 
-export function bodyStream(message: IncomingMessage): ReadableStream<Uint8Array> {
-  return new MessageBody(message) as unknown as ReadableStream<Uint8Array>;
+export function bodyStream(message: IncomingMessage): WholeBody {
+  return new MessageBody(message) as unknown as WholeBody;
 }
