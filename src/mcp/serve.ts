@@ -93,7 +93,8 @@ export function createMcp(options: McpOptions) {
     );
   }
 
-  async function handle(request: Request, mcp: McpRequest): Promise<Response> {
+  /** Not async: handlePost's promise is handed on as it is, not wrapped in another one. */
+  function handle(request: Request, mcp: McpRequest): Response | Promise<Response> {
     const { rate } = mcp;
     const refusal = checkCaller(request);
     if (refusal) return sendError(request, rate, 403, { code: SERVER_ERROR, message: refusal });
