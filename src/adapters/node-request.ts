@@ -7,6 +7,11 @@
 import type { IncomingMessage } from 'node:http';
 import { delegate } from './delegate.ts';
 
+/** A request body that can also be read whole in one step, as ./node-body.ts makes them. */
+export interface WholeBody extends ReadableStream<Uint8Array> {
+  bytes(): Promise<Uint8Array>;
+}
+
 const fullRequest = Symbol('fullRequest');
 const fullHeaders = Symbol('fullHeaders');
 
@@ -42,14 +47,19 @@ class NodeRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: NodeHeaders;
-  readonly body: ReadableStream<Uint8Array> | null;
+  readonly body: WholeBody | null;
   private [fullRequest]: Request | undefined;
 
-  constructor(message: IncomingMessage, url: string, body: ReadableStream<Uint8Array> | null) {
+  constructor(message: IncomingMessage, url: string, body: WholeBody | null) {
     this.method = message.method as string;
     this.url = url;
     this.headers = new NodeHeaders(message.headers);
     this.body = body;
+  }
+
+  /** The body read whole from the message, without a web stream or a full Request. */
+  bytes(): Promise<Uint8Array> {
+    return this.body ? this.body.bytes() : Promise.resolve(new Uint8Array(0));
   }
 
   full(): Request {
@@ -80,7 +90,7 @@ delegate(NodeHeaders.prototype, (headers: NodeHeaders) => headers.full(), {
   ],
 });
 delegate(NodeRequest.prototype, (request: NodeRequest) => request.full(), {
-  methods: ['arrayBuffer', 'blob', 'bytes', 'clone', 'formData', 'json', 'text'],
+  methods: ['arrayBuffer', 'blob', 'clone', 'formData', 'json', 'text'],
   getters: [
     'bodyUsed',
     'cache',
@@ -102,11 +112,7 @@ delegate(NodeRequest.prototype, (request: NodeRequest) => request.full(), {
  * @whatwg-node/server builds it, from the Host header (or the local address when there is none)
  * and the target as sent.
  */
-export function nodeRequest(
-  message: IncomingMessage,
-  target: string,
-  body: ReadableStream<Uint8Array> | null,
-): Request {
+export function nodeRequest(message: IncomingMessage, target: string, body: WholeBody | null): Request {
   return new NodeRequest(message, `http://${hostOf(message)}${target}`, body) as unknown as Request;
 }
 

@@ -10,7 +10,7 @@ import { createHandler } from '../handler.ts';
 import { loadOnce } from '../http/after.ts';
 import { listenFailure } from './env.ts';
 import { nodeFileStreaming } from './node-files.ts';
-import { nodeRequest } from './node-request.ts';
+import { nodeRequest, type WholeBody } from './node-request.ts';
 import { NodeResponse, writeResponse } from './node-response.ts';
 import { superviseWorkers } from './node-workers.ts';
 import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
@@ -28,7 +28,7 @@ async function serve() {
     Response: NodeResponse as unknown as typeof Response,
   });
   const bodyStreams = loadOnce(() => import('./node-body.ts'));
-  const answer = (req: IncomingMessage, res: ServerResponse, body: ReadableStream<Uint8Array> | null) => {
+  const answer = (req: IncomingMessage, res: ServerResponse, body: WholeBody | null) => {
     const request = nodeRequest(req, originForm(req.url), body);
     const response = handler.fetch(request, { clientAddress: req.socket.remoteAddress });
     if (response instanceof Promise)

@@ -3,6 +3,7 @@
  * endpoint from a browser unless the operator allows its origin, and a server listening on loopback
  * answers only to loopback names, so a hostile domain rebound to 127.0.0.1 gets nothing.
  */
+import { memo } from '../http/memo.ts';
 import { shown } from './shown.ts';
 
 export interface CallerPolicy {
@@ -15,6 +16,8 @@ export interface CallerPolicy {
 }
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+/** Distinct Host values whose check is kept. */
+const KEPT_HOSTS = 64;
 
 /** An origin in its serialized form (`https://app.example`), or null when `text` is not just an origin. */
 export function originOf(text: string): string | null {
@@ -42,17 +45,16 @@ export function callerCheck(policy: CallerPolicy): (request: Request) => string 
   const origins = new Set([base.origin, ...policy.allowedOrigins]);
   const checksHost = policy.listenHost !== undefined && isLoopback(policy.listenHost);
 
-  function hostRefusal(request: Request): string | null {
-    const host = request.headers.get('host') ?? new URL(request.url).host;
+  const hostRefusal = memo(KEPT_HOSTS, (host: string): string | null => {
     if (LOOPBACK_NAMES.has(hostnameOf(host)) || host.toLowerCase() === base.host) return null;
     return `Forbidden: Host ${shown(host)} is not a name of this server, which listens on loopback only.`;
-  }
+  });
 
   return (request) => {
     const origin = request.headers.get('origin');
     if (origin !== null && !origins.has(originOf(origin) ?? '')) {
       return `Forbidden: pages from Origin ${shown(origin)} may not call this endpoint.`;
     }
-    return checksHost ? hostRefusal(request) : null;
+    return checksHost ? hostRefusal(request.headers.get('host') ?? new URL(request.url).host) : null;
   };
 }

@@ -7,19 +7,29 @@
  * where values end, it does not validate them.
  */
 
-const WHITESPACE = ' \t\n\r';
-const VALUE_END = ',}]';
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+// Character codes rather than one-character strings: a request's id is read on every MCP call.
+const isWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
+const isValueEnd = (code: number) => code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET;
 
 function skipWhitespace(text: string, at: number): number {
-  while (at < text.length && WHITESPACE.includes(text[at]!)) at++;
+  while (at < text.length && isWhitespace(text.charCodeAt(at))) at++;
   return at;
 }
 
 /** The index just past the string that starts (with its quote) at `at`. */
 function endOfString(text: string, at: number): number {
   for (let i = at + 1; ; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === '"') return i + 1;
+    const code = text.charCodeAt(i);
+    if (code === BACKSLASH) i++;
+    else if (code === QUOTE) return i + 1;
   }
 }
 
@@ -27,20 +37,20 @@ function endOfString(text: string, at: number): number {
 function endOfContainer(text: string, at: number): number {
   let depth = 0;
   for (let i = at; ; i++) {
-    const char = text[i];
-    if (char === '"') i = endOfString(text, i) - 1;
-    else if (char === '{' || char === '[') depth++;
-    else if ((char === '}' || char === ']') && --depth === 0) return i + 1;
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) i = endOfString(text, i) - 1;
+    else if (code === OPEN_BRACE || code === OPEN_BRACKET) depth++;
+    else if ((code === CLOSE_BRACE || code === CLOSE_BRACKET) && --depth === 0) return i + 1;
   }
 }
 
 /** The index just past the value (string, container, number or literal) that starts at `at`. */
 function endOfValue(text: string, at: number): number {
-  const char = text[at];
-  if (char === '"') return endOfString(text, at);
-  if (char === '{' || char === '[') return endOfContainer(text, at);
+  const code = text.charCodeAt(at);
+  if (code === QUOTE) return endOfString(text, at);
+  if (code === OPEN_BRACE || code === OPEN_BRACKET) return endOfContainer(text, at);
   let i = at;
-  while (i < text.length && !VALUE_END.includes(text[i]!) && !WHITESPACE.includes(text[i]!)) i++;
+  while (i < text.length && !isValueEnd(text.charCodeAt(i)) && !isWhitespace(text.charCodeAt(i))) i++;
   return i;
 }
 
@@ -56,17 +66,17 @@ function keyAt(json: string, start: number, end: number): string {
  */
 export function rawMember(json: string, name: string): string | undefined {
   let at = skipWhitespace(json, 0);
-  if (json[at] !== '{') return undefined;
+  if (json.charCodeAt(at) !== OPEN_BRACE) return undefined;
   at = skipWhitespace(json, at + 1);
   let found: string | undefined;
-  while (json[at] === '"') {
+  while (json.charCodeAt(at) === QUOTE) {
     const keyEnd = endOfString(json, at);
     const key = keyAt(json, at, keyEnd);
     const valueStart = skipWhitespace(json, skipWhitespace(json, keyEnd) + 1);
     const valueEnd = endOfValue(json, valueStart);
     if (key === name) found = json.slice(valueStart, valueEnd);
     at = skipWhitespace(json, valueEnd);
-    if (json[at] === ',') at = skipWhitespace(json, at + 1);
+    if (json.charCodeAt(at) === COMMA) at = skipWhitespace(json, at + 1);
   }
   return found;
 }

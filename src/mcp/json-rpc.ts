@@ -1,5 +1,4 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
-import { memo } from '../http/memo.ts';
 import { rawMember } from './json-member.ts';
 
 export const PARSE_ERROR = -32700;
@@ -99,18 +98,41 @@ export function parseMessage(body: Uint8Array): Classified {
 }
 
 const encoder = new TextEncoder();
-/** Results whose encoded end of message is kept: the same bodies and searches are asked for again. */
-const KEPT_RESULTS = 256;
-const resultEnd = memo(KEPT_RESULTS, (resultJson: string) => encoder.encode(`,"result":${resultJson}}`));
 
-/** A response around a result that is JSON text already, as UTF-8; the id as it was sent. */
-export function resultMessage(id: RequestId, resultJson: string): Uint8Array {
-  const start = encoder.encode(`{"jsonrpc":"2.0","id":${id.json}`);
-  const end = resultEnd(resultJson);
-  const bytes = new Uint8Array(start.byteLength + end.byteLength);
-  bytes.set(start);
-  bytes.set(end, start.byteLength);
-  return bytes;
+/**
+ * A result as the end of its response message (`,"result":…}`) in UTF-8, made once: a result that
+ * is kept (a body's, a cached search's) is encoded once, and each answer only adds its id in front.
+ * The last message made around it is kept too, so a client that asks again under the same id (a
+ * stateless agent's first call is always the same one) gets the same bytes without a copy.
+ */
+export class EncodedResult {
+  private readonly end: Uint8Array;
+  private last: { id: string; message: Uint8Array } | undefined;
+
+  constructor(resultJson: string) {
+    this.end = encoder.encode(`,"result":${resultJson}}`);
+  }
+
+  /** The response around this result, as UTF-8; the id as it was sent. */
+  messageFor(id: RequestId): Uint8Array {
+    if (this.last?.id !== id.json) this.last = { id: id.json, message: messageAround(id, this.end) };
+    return this.last.message;
+  }
+}
+
+const MESSAGE_START = encoder.encode('{"jsonrpc":"2.0","id":');
+/** The most UTF-8 bytes a UTF-16 code unit takes. */
+const MAX_BYTES_PER_UNIT = 3;
+
+function messageAround(id: RequestId, end: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(
+    MESSAGE_START.byteLength + id.json.length * MAX_BYTES_PER_UNIT + end.byteLength,
+  );
+  bytes.set(MESSAGE_START);
+  const { written } = encoder.encodeInto(id.json, bytes.subarray(MESSAGE_START.byteLength));
+  const length = MESSAGE_START.byteLength + written + end.byteLength;
+  bytes.set(end, length - end.byteLength);
+  return bytes.subarray(0, length);
 }
 
 export function errorMessage(id: RequestId | null, error: JsonRpcError): string {

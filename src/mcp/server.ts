@@ -2,8 +2,8 @@
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { after } from '../http/after.ts';
-import { type BodyCache, bodyText } from '../http/body-cache.ts';
-import { INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
+import { type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { EncodedResult, INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
 import {
   type InitializeResult,
   inputErrorsAreToolResults,
@@ -14,12 +14,13 @@ import {
 import { shown } from './shown.ts';
 import type { McpTool } from './tools.ts';
 
-/** The answer to a request: its result as JSON text, or the JSON-RPC error that replaces it. */
-export type Reply = { ok: true; json: string } | { ok: false; error: JsonRpcError };
+/** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
+export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
 type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<Reply>;
 
-const ok = (json: string): Reply => ({ ok: true, json });
+const ok = (result: EncodedResult): Reply => ({ ok: true, result });
+const EMPTY_RESULT = new EncodedResult('{}');
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 
 export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
@@ -37,13 +38,13 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
         serverInfo: { name: 'folio', title: manifest.mcp.title, version: API_VERSION },
         instructions: manifest.mcp.instructions,
       };
-      return ok(JSON.stringify(result));
+      return ok(new EncodedResult(JSON.stringify(result)));
     },
-    ping: () => ok('{}'),
+    ping: () => ok(EMPTY_RESULT),
     'tools/list': () =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-        return ok(bodyText(listed));
+        return ok(derive(listed, 'mcp-list-result', () => new EncodedResult(bodyText(listed))));
       }),
     'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
@@ -57,7 +58,7 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       return after(tool.call(args), (called) => {
         if (called.ok) return ok(called.value);
         return inputErrorsAreToolResults(protocolVersion)
-          ? ok(JSON.stringify(toolErrorResult(called.message)))
+          ? ok(new EncodedResult(JSON.stringify(toolErrorResult(called.message))))
           : invalidParams(called.message);
       });
     },

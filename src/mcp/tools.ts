@@ -1,7 +1,7 @@
 /**
  * The six read-only tools at run time: each validates its arguments and answers from the REST
- * API's own prerendered bodies (or the search index). A result is JSON text made once per body
- * (or per kept search result), and a call whose bodies are in memory is answered without a promise.
+ * API's own prerendered bodies (or the search index). A result is encoded once per body (or per
+ * kept search result), and a call whose bodies are in memory is answered without a promise.
  */
 import type * as v from 'valibot';
 import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
@@ -9,13 +9,14 @@ import { languageName } from '../core/languages.ts';
 import { after, loadOnce } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
+import { EncodedResult } from './json-rpc.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
 import type { SearchResults } from './schemas.ts';
 import { createSearch } from './search.ts';
 import { type ToolSpec, toolSpecs } from './tool-specs.ts';
 
-/** A tools/call outcome: the CallToolResult as JSON text, or a message naming the bad argument. */
-export type ToolOutcome = Parsed<string>;
+/** A tools/call outcome: the encoded CallToolResult, or a message naming the bad argument. */
+export type ToolOutcome = Parsed<EncodedResult>;
 
 export interface McpTool {
   name: string;
@@ -23,16 +24,18 @@ export interface McpTool {
 }
 
 /** `{content: [text], structuredContent}` around a JSON text, without parsing it again. */
-export function resultJson(json: string): string {
-  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`;
+function resultOf(json: string): EncodedResult {
+  return new EncodedResult(
+    `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`,
+  );
 }
 
-export function errorResultJson(text: string): string {
-  return JSON.stringify(toolErrorResult(text));
+function errorResult(text: string): EncodedResult {
+  return new EncodedResult(JSON.stringify(toolErrorResult(text)));
 }
 
 const bodyValue = <T>(body: Body) => derive(body, 'value', () => JSON.parse(bodyText(body)) as T);
-const bodyResult = (body: Body) => derive(body, 'mcp-result', () => resultJson(bodyText(body)));
+const bodyResult = (body: Body) => derive(body, 'mcp-result', () => resultOf(bodyText(body)));
 
 /** Each tool's inputSchema as published in tools/list: the words of every argument error come from it. */
 function publishedInputSchemas(bodies: BodyCache) {
@@ -52,7 +55,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
 
   function defineTool<I extends ArgumentsSchema>(
     spec: ToolSpec<I>,
-    run: (args: v.InferOutput<I>) => string | Promise<string>,
+    run: (args: v.InferOutput<I>) => EncodedResult | Promise<EncodedResult>,
   ): McpTool {
     return {
       name: spec.name,
@@ -65,25 +68,25 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   }
 
   const search = createSearch(bodies);
-  /** Each kept search result's CallToolResult text, made once. */
-  const searchResults = new WeakMap<SearchResults, string>();
+  /** Each kept search result's CallToolResult, encoded once. */
+  const searchResults = new WeakMap<SearchResults, EncodedResult>();
   const read = (path: string) => bodies.get(bodyKey(path) ?? '');
   const seriesListingPath = (lang: string) => `/api/series/${lang}/index.json`;
 
   const searchBlogPosts = defineTool(specs.searchBlogPosts, (args) =>
     after(search(args), (results) => {
-      let text = searchResults.get(results);
-      if (text === undefined) {
-        text = resultJson(JSON.stringify(results));
-        searchResults.set(results, text);
+      let result = searchResults.get(results);
+      if (result === undefined) {
+        result = resultOf(JSON.stringify(results));
+        searchResults.set(results, result);
       }
-      return text;
+      return result;
     }),
   );
 
   const listSeries = defineTool(specs.listSeries, ({ lang }) =>
     after(read(seriesListingPath(lang)), (body) =>
-      body ? bodyResult(body) : errorResultJson(`No series in ${languageName(lang)}.`),
+      body ? bodyResult(body) : errorResult(`No series in ${languageName(lang)}.`),
     ),
   );
 
@@ -94,7 +97,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
         const slugs = listing
           ? bodyValue<{ series: { slug: string }[] }>(listing).series.map((s) => s.slug)
           : [];
-        return errorResultJson(
+        return errorResult(
           `No series "${slug}" in ${languageName(lang)}. Call list_series with lang "${lang}" for the valid ` +
             `slugs (${slugs.join(', ') || 'none yet'}); they are also listed at ${baseUrl}${seriesListingPath(lang)}.`,
         );
@@ -105,7 +108,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   const getPostsByTag = defineTool(specs.getPostsByTag, ({ tag, lang, limit }) =>
     after(read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`), (body) => {
       if (!body) {
-        return errorResultJson(
+        return errorResult(
           `No ${languageName(lang)} post has the tag "${tag}". Tags in use in ${languageName(lang)}: ` +
             `${(manifest.mcp.tags[lang] ?? []).join(', ')}. get_api_index lists them too, and search_blog_posts finds posts by any word.`,
         );
@@ -113,20 +116,20 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
       if (limit === undefined) return bodyResult(body);
       return derive(body, `mcp-result:${limit}`, () => {
         const timeline = bodyValue<{ posts: unknown[] }>(body);
-        return resultJson(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
+        return resultOf(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
       });
     }),
   );
 
   const listSlideDecks = defineTool(specs.listSlideDecks, ({ lang }) =>
     after(read(`/api/slides-timeline/${lang}.json`), (body) =>
-      body ? bodyResult(body) : errorResultJson(`No slide decks in ${languageName(lang)}.`),
+      body ? bodyResult(body) : errorResult(`No slide decks in ${languageName(lang)}.`),
     ),
   );
 
   const getApiIndex = defineTool(specs.getApiIndex, () =>
     after(read('/api/index.json'), (body) =>
-      body ? bodyResult(body) : errorResultJson('The API index is missing from this deployment.'),
+      body ? bodyResult(body) : errorResult('The API index is missing from this deployment.'),
     ),
   );
 

@@ -17,16 +17,17 @@ function accepts(ranges: readonly MediaRange[], mediaType: string): boolean {
   return qualityOf(ranges, mediaType) > 0;
 }
 
-function mediaTypeOf(contentType: string | null): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+function mediaTypeOf(contentType: string): string {
+  return contentType.split(';')[0]!.trim().toLowerCase();
 }
 
-/** Distinct Accept values whose check is kept. */
-const KEPT_ACCEPTS = 256;
-const acceptsBoth = memo(KEPT_ACCEPTS, (accept: string) => {
+/** Distinct Accept and Content-Type values whose check is kept. */
+const KEPT_VALUES = 256;
+const acceptsBoth = memo(KEPT_VALUES, (accept: string) => {
   const ranges = parseAccept(accept);
   return accepts(ranges, 'application/json') && accepts(ranges, 'text/event-stream');
 });
+const isJson = memo(KEPT_VALUES, (contentType: string) => mediaTypeOf(contentType) === 'application/json');
 
 export function checkPost(request: Request): Refusal | null {
   if (!acceptsBoth(request.headers.get('accept') ?? '')) {
@@ -35,7 +36,7 @@ export function checkPost(request: Request): Refusal | null {
       message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',
     };
   }
-  if (mediaTypeOf(request.headers.get('content-type')) !== 'application/json') {
+  if (!isJson(request.headers.get('content-type') ?? '')) {
     return { status: 415, message: 'Unsupported Media Type: the Content-Type must be application/json.' };
   }
   const version = request.headers.get('mcp-protocol-version');
