@@ -102,29 +102,22 @@ const encoder = new TextEncoder();
 /**
  * A result as the end of its response message (`,"result":…}`) in UTF-8, made once: a result that
  * is kept (a body's, a cached search's) is encoded once, and each answer only adds its id in front.
- * The last message made around it is kept too, so a client that asks again under the same id (a
- * stateless agent's first call is always the same one) gets the same bytes without a copy.
  */
-export class EncodedResult {
-  private readonly end: Uint8Array;
-  private last: { id: string; message: Uint8Array } | undefined;
+export interface EncodedResult {
+  readonly end: Uint8Array;
+}
 
-  constructor(resultJson: string) {
-    this.end = encoder.encode(`,"result":${resultJson}}`);
-  }
-
-  /** The response around this result, as UTF-8; the id as it was sent. */
-  messageFor(id: RequestId): Uint8Array {
-    if (this.last?.id !== id.json) this.last = { id: id.json, message: messageAround(id, this.end) };
-    return this.last.message;
-  }
+export function encodedResult(resultJson: string): EncodedResult {
+  return { end: encoder.encode(`,"result":${resultJson}}`) };
 }
 
 const MESSAGE_START = encoder.encode('{"jsonrpc":"2.0","id":');
 /** The most UTF-8 bytes a UTF-16 code unit takes. */
 const MAX_BYTES_PER_UNIT = 3;
 
-function messageAround(id: RequestId, end: Uint8Array): Uint8Array {
+/** A response around an encoded result, as UTF-8; the id as it was sent. */
+export function resultMessage(id: RequestId, result: EncodedResult): Uint8Array {
+  const { end } = result;
   const bytes = new Uint8Array(
     MESSAGE_START.byteLength + id.json.length * MAX_BYTES_PER_UNIT + end.byteLength,
   );

@@ -15,7 +15,14 @@ import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
-import { errorMessage, type JsonRpcError, parseMessage, type RequestId, SERVER_ERROR } from './json-rpc.ts';
+import {
+  errorMessage,
+  type JsonRpcError,
+  parseMessage,
+  type RequestId,
+  resultMessage,
+  SERVER_ERROR,
+} from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
@@ -89,7 +96,7 @@ export function createMcp(options: McpOptions) {
     if (message.kind !== 'request') return send(request, rate, 202, null);
     const { id } = message;
     return after(answer(message.method, message.params, protocolVersionOf(request)), (reply) =>
-      send(request, rate, 200, reply.ok ? reply.result.messageFor(id) : errorMessage(id, reply.error)),
+      send(request, rate, 200, reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error)),
     );
   }
 

@@ -3,7 +3,14 @@ import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { after } from '../http/after.ts';
 import { type BodyCache, bodyText, derive } from '../http/body-cache.ts';
-import { EncodedResult, INVALID_PARAMS, isObject, type JsonRpcError, METHOD_NOT_FOUND } from './json-rpc.ts';
+import {
+  type EncodedResult,
+  encodedResult,
+  INVALID_PARAMS,
+  isObject,
+  type JsonRpcError,
+  METHOD_NOT_FOUND,
+} from './json-rpc.ts';
 import {
   type InitializeResult,
   inputErrorsAreToolResults,
@@ -20,7 +27,7 @@ export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: Js
 type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<Reply>;
 
 const ok = (result: EncodedResult): Reply => ({ ok: true, result });
-const EMPTY_RESULT = new EncodedResult('{}');
+const EMPTY_RESULT = encodedResult('{}');
 const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 
 export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
@@ -38,13 +45,13 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
         serverInfo: { name: 'folio', title: manifest.mcp.title, version: API_VERSION },
         instructions: manifest.mcp.instructions,
       };
-      return ok(new EncodedResult(JSON.stringify(result)));
+      return ok(encodedResult(JSON.stringify(result)));
     },
     ping: () => ok(EMPTY_RESULT),
     'tools/list': () =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-        return ok(derive(listed, 'mcp-list-result', () => new EncodedResult(bodyText(listed))));
+        return ok(derive(listed, 'mcp-list-result', () => encodedResult(bodyText(listed))));
       }),
     'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
@@ -58,7 +65,7 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       return after(tool.call(args), (called) => {
         if (called.ok) return ok(called.value);
         return inputErrorsAreToolResults(protocolVersion)
-          ? ok(new EncodedResult(JSON.stringify(toolErrorResult(called.message))))
+          ? ok(encodedResult(JSON.stringify(toolErrorResult(called.message))))
           : invalidParams(called.message);
       });
     },

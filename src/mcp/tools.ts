@@ -9,7 +9,7 @@ import { languageName } from '../core/languages.ts';
 import { after, loadOnce } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
-import { EncodedResult } from './json-rpc.ts';
+import { type EncodedResult, encodedResult } from './json-rpc.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
 import type { SearchResults } from './schemas.ts';
 import { createSearch } from './search.ts';
@@ -25,13 +25,13 @@ export interface McpTool {
 
 /** `{content: [text], structuredContent}` around a JSON text, without parsing it again. */
 function resultOf(json: string): EncodedResult {
-  return new EncodedResult(
+  return encodedResult(
     `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`,
   );
 }
 
 function errorResult(text: string): EncodedResult {
-  return new EncodedResult(JSON.stringify(toolErrorResult(text)));
+  return encodedResult(JSON.stringify(toolErrorResult(text)));
 }
 
 const bodyValue = <T>(body: Body) => derive(body, 'value', () => JSON.parse(bodyText(body)) as T);
