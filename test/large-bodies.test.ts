@@ -8,13 +8,23 @@
 import { cpSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { join, resolve } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { writeDeployment } from '../scripts/write-deployment.ts';
 import { readManifest } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
-import { BODIES_PREFIX, type Manifest, partKey, type StreamedFacts } from '../src/core/deployment.ts';
+import {
+  BODIES_PREFIX,
+  ENCODINGS,
+  type Encoding,
+  encodedKey,
+  type Manifest,
+  type PartedFacts,
+  partKey,
+  type StreamedFacts,
+} from '../src/core/deployment.ts';
 import { etagOf } from '../src/http/etag.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
@@ -42,19 +52,39 @@ const TWIN = '/blog/large-3.md';
 let manifest: Manifest;
 const folder = () => join(projectDeployment(PROJECT), BODIES_PREFIX);
 const factsOf = (key: string) => manifest.streamed[key] as StreamedFacts;
-/** A streamed body as the build wrote it: its parts one after another. */
-const written = (key: string) =>
-  Buffer.concat(
-    Array.from({ length: factsOf(key).parts }, (_, i) => readFileSync(join(folder(), partKey(key, i)))),
-  );
+/** A body written in parts as the build wrote it: its parts one after another. */
+const partsOf = (key: string, parts: number) =>
+  Buffer.concat(Array.from({ length: parts }, (_, i) => readFileSync(join(folder(), partKey(key, i)))));
+const written = (key: string) => partsOf(key, factsOf(key).parts);
+const encodedFacts = (key: string, encoding: Encoding) => factsOf(key).encoded[encoding] as PartedFacts;
+/** A streamed body's variant compressed at build time, as written. */
+const writtenEncoded = (key: string, encoding: Encoding) =>
+  partsOf(encodedKey(key, encoding), encodedFacts(key, encoding).parts);
+const decompress = (bytes: Buffer, encoding: Encoding) =>
+  encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
+
+/** Deterministic noise, so that the compressed variants are large enough to be written in parts too. */
+function noiseWords(seed: number) {
+  let state = seed;
+  return (count: number) =>
+    Array.from({ length: count }, () => {
+      state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+      return state.toString(36);
+    }).join(' ');
+}
 
 /** Non-ASCII words, so that parts end inside a character and text length differs from bytes. */
 function bigPost(n: number): string {
-  const paragraph = `Párrafo ${n} del artículo grande — naïve café, 日本語, 🚀 emoji. `.repeat(12);
-  const count = Math.floor(POST_BYTES / (Buffer.byteLength(paragraph) + 2));
-  const body = Array.from({ length: count }, () => paragraph).join('\n\n');
+  const phrase = `Párrafo ${n} del artículo grande — naïve café, 日本語, 🚀 emoji. `.repeat(4);
+  const noise = noiseWords(n);
+  const paragraphs: string[] = [];
+  for (let size = 0; size < POST_BYTES - 4096; ) {
+    const paragraph = `${phrase}${noise(150)}`;
+    paragraphs.push(paragraph);
+    size += Buffer.byteLength(paragraph) + 2;
+  }
   const day = String(n).padStart(2, '0');
-  return `---\ntitle: Large post ${n}\ndescription: A post of about a megabyte.\npubDate: 2024-01-${day}\ntags: [http]\n---\n\n${body}\n`;
+  return `---\ntitle: Large post ${n}\ndescription: A post of about a megabyte.\npubDate: 2024-01-${day}\ntags: [http]\n---\n\n${paragraphs.join('\n\n')}\n`;
 }
 
 beforeAll(async () => {
@@ -86,6 +116,23 @@ describe('the build of a body over the streaming size', () => {
     expect(whole.byteLength).toBe(facts.bytes);
     expect(facts.etag).toBe(etagOf(whole));
     expect(facts.textLength).toBe(whole.toString('utf8').length);
+  });
+
+  it('writes each streamed body compressed in br and gzip too, in parts, with its own length and ETag', () => {
+    expect(encodedFacts(FULL, 'gzip').parts).toBeGreaterThan(1);
+    for (const [key, facts] of Object.entries(manifest.streamed)) {
+      expect(Object.keys(facts.encoded).sort()).toEqual([...ENCODINGS].sort());
+      for (const encoding of ENCODINGS) {
+        const variant = encodedFacts(key, encoding);
+        const bytes = writtenEncoded(key, encoding);
+        expect(variant.parts).toBe(Math.ceil(variant.bytes / SIZES.part));
+        expect(bytes.byteLength).toBe(variant.bytes);
+        expect(variant.bytes).toBeLessThan(facts.bytes);
+        expect(variant.etag).toBe(etagOf(bytes));
+        expect(variant.etag).not.toBe(facts.etag);
+        expect(decompress(bytes, encoding).equals(written(key))).toBe(true);
+      }
+    }
   });
 
   it('streams every body over the size, pages and twins too, and writes every other body whole', () => {
@@ -209,14 +256,54 @@ describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, fram
     expectFraming(get.headers, FULL);
     expect(get.headers.etag).toBe(factsOf(FULL).etag);
     expect(get.headers['content-type']).toBe('text/plain; charset=utf-8');
-    if (selfHosted) {
-      // Folio compresses what it holds; a streamed body goes as it is (the edge CDNs compress there).
-      const accepting = await send(FULL, { 'accept-encoding': 'br, gzip' });
-      expect(accepting.headers['content-encoding']).toBeUndefined();
-      expect(accepting.headers.vary).toBe('Accept-Encoding');
-      expect(accepting.headers.etag).toBe(factsOf(FULL).etag);
-      expect(accepting.body.equals(written(FULL))).toBe(true);
-    }
+  });
+
+  it.each(ENCODINGS)('GET with Accept-Encoding: %s decodes to the bytes as written', async (encoding) => {
+    const get = await send(FULL, { 'accept-encoding': encoding });
+    expect(get.status).toBe(200);
+    const coding = get.headers['content-encoding'] as Encoding | undefined;
+    expect((coding ? decompress(get.body, coding) : get.body).equals(written(FULL))).toBe(true);
+    // Node and Bun send the variant the build compressed (the edge platforms' CDNs compress there).
+    if (!selfHosted) return;
+    const variant = encodedFacts(FULL, encoding);
+    expect(coding).toBe(encoding);
+    expect(get.body.equals(writtenEncoded(FULL, encoding))).toBe(true);
+    if (framing === 'length') expect(get.headers['content-length']).toBe(String(get.body.byteLength));
+    else expect(get.headers['transfer-encoding']).toBe('chunked');
+    expect(get.headers.etag).toBe(variant.etag);
+    expect(get.headers.etag).not.toBe(factsOf(FULL).etag);
+    expect(get.headers.vary).toBe('Accept-Encoding');
+    expect(get.headers['content-type']).toBe('text/plain; charset=utf-8');
+
+    const again = await send(FULL, { 'accept-encoding': encoding, 'if-none-match': variant.etag });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+    expect(again.headers.etag).toBe(variant.etag);
+    // The identity ETag names another representation: the compressed one is sent in full.
+    const other = await send(FULL, { 'accept-encoding': encoding, 'if-none-match': factsOf(FULL).etag });
+    expect(other.status).toBe(200);
+    expect(other.body.equals(writtenEncoded(FULL, encoding))).toBe(true);
+
+    // HEAD describes the identity representation, as for every body.
+    const head = await send(FULL, { 'accept-encoding': encoding }, 'HEAD');
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.headers['content-length']).toBe(String(factsOf(FULL).bytes));
+    expect(head.headers.etag).toBe(factsOf(FULL).etag);
+  });
+
+  it('GET with Accept-Encoding of a streamed page: the variant the client accepts first, Vary on both', async () => {
+    const key = `${PAGE}index.html`;
+    const page = await send(PAGE, { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' });
+    const coding = page.headers['content-encoding'] as Encoding | undefined;
+    expect((coding ? decompress(page.body, coding) : page.body).equals(written(key))).toBe(true);
+    if (!selfHosted) return;
+    expect(coding).toBe('br');
+    expect(page.headers.etag).toBe(encodedFacts(key, 'br').etag);
+    expect(page.headers.vary).toBe('Accept, Accept-Encoding');
+    const identity = await send(PAGE, { accept: 'text/html', 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.equals(written(key))).toBe(true);
+    expect(identity.headers.etag).toBe(factsOf(key).etag);
   });
 
   it('HEAD: the headers of GET and no body', async () => {

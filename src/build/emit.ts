@@ -4,11 +4,16 @@
  * and the quota are inputs here: nothing is assembled at run time.
  */
 
+import { once } from 'node:events';
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
 import { concatBytes } from '../core/bytes.ts';
 import {
   bodyKey,
+  ENCODINGS,
+  type Encoding,
   ERROR_STATUSES,
   type ErrorStatus,
+  encodedKey,
   errorPageKey,
   LIMIT_MAX,
   LIST_HEAD_SUFFIX,
@@ -18,6 +23,7 @@ import {
   type Manifest,
   MCP_TOOLS_KEY,
   PART_BYTES,
+  type PartedFacts,
   pageFileKey,
   partKey,
   SLOTS,
@@ -152,30 +158,82 @@ export async function emitDeployment(
 }
 
 /**
- * A body written as it grows: kept whole while it fits in `sizes.stream`, else written part by
- * part as each fills and hashed on the way, so even llms-full.txt of a very large blog is never
+ * A body written as it grows: kept whole while it fits in `sizes.stream`, else written in parts
+ * (with its compressed variants) as it comes, so even llms-full.txt of a very large blog is never
  * whole in memory. `streamed` gets the facts of each body written in parts.
  */
 function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: string, sizes: BodySizes) {
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let textLength = 0;
+  let parts: ReturnType<typeof streamedParts> | undefined;
+  return {
+    async add(text: Uint8Array | string) {
+      const chunk = typeof text === 'string' ? encoder.encode(text) : text;
+      textLength += typeof text === 'string' ? text.length : utf16Length(text);
+      if (parts) return parts.add(chunk);
+      held.push(chunk);
+      heldBytes += chunk.byteLength;
+      if (heldBytes <= sizes.stream) return;
+      parts = streamedParts(sink, key, sizes.part);
+      await parts.add(concatBytes(held));
+      held = [];
+    },
+    async end() {
+      if (!parts) return sink(key, concatBytes(held));
+      streamed[key] = { ...(await parts.end()), textLength };
+    },
+  };
+}
+
+/** A streamed body's parts, and those of each of its encodings, compressed from each part as it is written. */
+function streamedParts(sink: Sink, key: string, partBytes: number) {
+  const variants = ENCODINGS.map(
+    (encoding) =>
+      [encoding, compressing(encoding, partWriter(sink, encodedKey(key, encoding), partBytes))] as const,
+  );
+  const identity = partWriter(sink, key, partBytes, async (part) => {
+    for (const [, variant] of variants) await variant.write(part);
+  });
+  return {
+    add: identity.add,
+    async end(): Promise<Omit<StreamedFacts, 'textLength'>> {
+      const facts = await identity.end();
+      const encoded: StreamedFacts['encoded'] = {};
+      for (const [encoding, variant] of variants) encoded[encoding] = await variant.end();
+      return { ...facts, encoded };
+    },
+  };
+}
+
+type PartWriter = ReturnType<typeof partWriter>;
+
+/** Bytes written in parts of `partBytes` as each fills, hashed on the way; `written` sees each part. */
+function partWriter(
+  sink: Sink,
+  key: string,
+  partBytes: number,
+  written: (part: Uint8Array) => Promise<void> = async () => {},
+) {
   const hasher = etagHasher();
   let pending: Uint8Array[] = [];
   let size = 0;
   let bytes = 0;
-  let textLength = 0;
-  let written = 0;
+  let parts = 0;
   const writePart = async () => {
-    await sink(partKey(key, written++), concatBytes(pending));
+    const part = concatBytes(pending);
     pending = [];
     size = 0;
+    await sink(partKey(key, parts++), part);
+    await written(part);
   };
   return {
-    async add(text: Uint8Array | string) {
-      let chunk = typeof text === 'string' ? encoder.encode(text) : text;
-      textLength += typeof text === 'string' ? text.length : utf16Length(text);
+    async add(bytesIn: Uint8Array) {
+      let chunk = bytesIn;
       bytes += chunk.byteLength;
       hasher.update(chunk);
-      while (size + chunk.byteLength > sizes.part) {
-        const room = sizes.part - size;
+      while (size + chunk.byteLength > partBytes) {
+        const room = partBytes - size;
         pending.push(chunk.subarray(0, room));
         await writePart();
         chunk = chunk.subarray(room);
@@ -183,10 +241,52 @@ function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: s
       pending.push(chunk);
       size += chunk.byteLength;
     },
-    async end() {
-      if (written === 0 && size <= sizes.stream) return sink(key, concatBytes(pending));
+    async end(): Promise<PartedFacts> {
       if (size > 0) await writePart();
-      streamed[key] = { parts: written, bytes, etag: hasher.etag(), textLength };
+      return { parts, bytes, etag: hasher.etag() };
+    },
+  };
+}
+
+/**
+ * Lower levels than the run time's (br 5, gzip 6), which compresses one small body once: on the
+ * 50 MiB streamed at 10,000 posts these cost 1.8 s of CPU for 20% and 21% of the size, those 3.2 s
+ * for 19% and 20%, and a 100,000-post build compresses ten times as much.
+ */
+const BROTLI_QUALITY = 4;
+const GZIP_LEVEL = 4;
+/** zlib's output chunks: four times its default, so a 20 MiB part is hashed and handed over in fewer steps. */
+const CHUNK_BYTES = 64 * 1024;
+
+const compressor = (encoding: Encoding) =>
+  encoding === 'br'
+    ? createBrotliCompress({
+        chunkSize: CHUNK_BYTES,
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY },
+      })
+    : createGzip({ chunkSize: CHUNK_BYTES, level: GZIP_LEVEL });
+
+/**
+ * A body compressed as a stream into `out`. zlib compresses on libuv's thread pool, so the bodies
+ * are made meanwhile; at most one written part waits per encoding, so memory stays bounded.
+ */
+function compressing(encoding: Encoding, out: PartWriter) {
+  const zip = compressor(encoding);
+  const done = (async () => {
+    for await (const chunk of zip) await out.add(chunk as Uint8Array);
+    return out.end();
+  })();
+  // A failure is thrown by the next `write` or by `end`.
+  done.catch(() => {});
+  return {
+    async write(part: Uint8Array) {
+      if (zip.writableNeedDrain) await Promise.race([once(zip, 'drain'), done]);
+      if (zip.destroyed) await done;
+      zip.write(part);
+    },
+    end(): Promise<PartedFacts> {
+      zip.end();
+      return done;
     },
   };
 }

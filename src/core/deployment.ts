@@ -31,7 +31,7 @@ export interface DocumentFacts {
 }
 
 /** Changes whenever the manifest does: a server refuses a deployment written in another format. */
-export const MANIFEST_FORMAT = 3;
+export const MANIFEST_FORMAT = 4;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -65,19 +65,29 @@ export interface McpFacts {
   tags: Record<string, string[]>;
 }
 
+/** The content codings a streamed body is also written in (br before gzip, as clients are answered). */
+export const ENCODINGS = ['br', 'gzip'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+/** A body written in parts: `partKey(key, 0)` onwards, in order. */
+export interface PartedFacts {
+  /** How many parts it was written in. */
+  parts: number;
+  /** Its length in bytes (Content-Length). */
+  bytes: number;
+  /** Its strong validator: what `etagOf` gives for its whole bytes. */
+  etag: string;
+}
+
 /**
  * What the run time knows of a streamed body without reading it: enough for HEAD, 304 and the
  * headers of a GET, whose bytes are then read part by part.
  */
-export interface StreamedFacts {
-  /** How many parts it was written in: `partKey(key, 0)` onwards, in order. */
-  parts: number;
-  /** Its length in bytes (Content-Length). */
-  bytes: number;
-  /** Its strong validator: what `etagOf` gives for the whole body. */
-  etag: string;
+export interface StreamedFacts extends PartedFacts {
   /** Its length as text in UTF-16 code units, what a Markdown body's token estimate counts. */
   textLength: number;
+  /** The body compressed at build time, each in parts under `encodedKey(key, encoding)`. */
+  encoded: Partial<Record<Encoding, PartedFacts>>;
 }
 
 /**
@@ -92,6 +102,8 @@ export const STREAM_BYTES = 1024 * 1024;
  */
 export const PART_BYTES = 20 * 1024 * 1024;
 export const partKey = (key: string, index: number) => `${key}~part${index}`;
+/** Where a streamed body's compressed variant goes: no escape has a lowercase letter after `~`. */
+export const encodedKey = (key: string, encoding: Encoding) => `${key}~${encoding}`;
 
 /** Where the build puts the MCP bodies and the site's error page templates. */
 export const MCP_TOOLS_KEY = '/mcp/tools.json';

@@ -4,11 +4,12 @@
  * compress, their compressed variants. A cached body is answered without a promise. A body over
  * STREAM_BYTES is never held: it is answered from its manifest facts, its bytes streamed per GET.
  */
+import { type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
 import type { BodySource } from './body-source.ts';
 import { etagOf } from './etag.ts';
 import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
-export type Encoding = 'br' | 'gzip';
+export type { Encoding } from '../core/deployment.ts';
 export type Compress = (bytes: Uint8Array, encoding: Encoding) => Uint8Array;
 
 /** One representation's bytes and its strong validator. */
@@ -24,6 +25,8 @@ export interface StreamedBody {
   /** Its length as text (UTF-16 code units). */
   textLength: number;
   open(): ReadableStream<Uint8Array>;
+  /** The variants the build compressed, streamed the same way with their own validators. */
+  encoded: Partial<Record<Encoding, StreamedBody>>;
 }
 
 export const isStreamed = (body: Variant | StreamedBody): body is StreamedBody => 'open' in body;
@@ -123,11 +126,22 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     if (facts === undefined) return get(key);
     let body = streams.get(key);
     if (!body) {
-      const { etag, bytes: length, textLength, parts } = facts;
-      body = { etag, length, textLength, open: opener(key, parts, length) };
+      const encoded: StreamedBody['encoded'] = {};
+      for (const [encoding, parted] of Object.entries(facts.encoded) as [Encoding, PartedFacts][])
+        encoded[encoding] = streamedBody(encodedKey(key, encoding), parted, facts.textLength, {});
+      body = streamedBody(key, facts, facts.textLength, encoded);
       streams.set(key, body);
     }
     return body;
+  }
+
+  function streamedBody(
+    key: string,
+    { etag, bytes, parts }: PartedFacts,
+    textLength: number,
+    encoded: StreamedBody['encoded'],
+  ): StreamedBody {
+    return { etag, length: bytes, textLength, open: opener(key, parts, bytes), encoded };
   }
 
   /** How a streamed body is opened per GET: by the platform's own sender when it has one. */
@@ -144,10 +158,11 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
 
   /**
    * The variant to send for the encodings the client accepts (compressed once, then kept). A
-   * streamed body goes as it is: compressing it would cost its whole size per request.
+   * streamed body goes in the variant the build compressed, if any: compressing it here would cost
+   * its whole size per request.
    */
   function encodedFor(body: Body | StreamedBody, accepted: Encoding | null): Variant | StreamedBody {
-    if (isStreamed(body)) return body;
+    if (isStreamed(body)) return (compress && accepted && body.encoded[accepted]) || body;
     if (!compress || !accepted || body.bytes.byteLength < MIN_COMPRESSED) return body;
     let made = body.encoded[accepted];
     if (!made) {
