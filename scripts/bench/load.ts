@@ -25,6 +25,8 @@ export interface LoadResult {
   p99: number;
   statuses: Record<string, number>;
   errors: number;
+  /** Requests sent in all, the warm-up's included. */
+  sent: number;
 }
 
 interface AutocannonResult {
@@ -53,7 +55,7 @@ function run(spec: LoadSpec, duration: number): Promise<AutocannonResult> {
 }
 
 export async function measure(spec: LoadSpec): Promise<LoadResult> {
-  if (spec.warmup > 0) await run(spec, spec.warmup);
+  const warm = spec.warmup > 0 ? (await run(spec, spec.warmup)).requests.total : 0;
   const result = await run(spec, spec.duration);
   const statuses: Record<string, number> = {};
   for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = count;
@@ -63,6 +65,7 @@ export async function measure(spec: LoadSpec): Promise<LoadResult> {
     p99: result.latency.p99,
     statuses,
     errors: result.errors + result.timeouts,
+    sent: warm + result.requests.total,
   };
 }
 

@@ -12,6 +12,19 @@ export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   }
 }
 
+/**
+ * Seconds of CPU the process has used, all its threads, from /proc (NaN elsewhere). The kernel
+ * counts in ticks of 1/100 s on Linux.
+ */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export interface TimedGet {
   status: number;
   bytes: number;
