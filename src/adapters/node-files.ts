@@ -7,6 +7,8 @@
  * web stream gets one made once.
  */
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { missingPart } from '../http/parted-source.ts';
 import { delegate } from './delegate.ts';
@@ -14,7 +16,7 @@ import { type FileStreaming, isMissing } from './file-source.ts';
 
 /**
  * Bytes read from a part file at a time. Sending 34 MiB over loopback ran at twice the speed of
- * fs's default 64 KiB with 256 KiB, and no faster with 1 MiB; each chunk is garbage once written.
+ * fs's default 64 KiB with 256 KiB, and no faster with 1 MiB.
  */
 const CHUNK_BYTES = 256 * 1024;
 
@@ -27,6 +29,39 @@ export class FileParts {
     private readonly root: string,
     private readonly keys: readonly string[],
   ) {}
+
+  /**
+   * Writes the parts into `res` and ends it, through two buffers used in turn: one is read into
+   * while the other is written. A chunk per read, left to the collector, kept 25 MiB more in RSS
+   * after a 34 MiB body than these two buffers do. Stops, closing the file, when the client goes.
+   * A missing part rejects with a line naming the part.
+   */
+  async sendTo(res: ServerResponse): Promise<void> {
+    const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)] as const;
+    const gone = new Promise<void>((resolve) => res.once('close', resolve));
+    let written: Promise<void> = Promise.resolve();
+    let turn = 0;
+    for (const key of this.keys) {
+      const handle = await open(this.root + key).catch((error: unknown) => {
+        throw isMissing(error) ? missingPart(key) : error;
+      });
+      try {
+        for (;;) {
+          const buffer = buffers[turn++ % 2]!;
+          const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+          // The other buffer's write is done before it is read into again.
+          await written;
+          if (res.destroyed) return;
+          if (bytesRead === 0) break;
+          written = Promise.race([gone, flushed(res, buffer.subarray(0, bytesRead))]);
+        }
+      } finally {
+        await handle.close();
+      }
+    }
+    await written;
+    res.end();
+  }
 
   /** The parts' bytes in order; a missing part fails it with a line naming the part. */
   readable(): Readable {
@@ -43,6 +78,14 @@ delegate(FileParts.prototype, (parts: FileParts) => parts.full(), {
   methods: ['cancel', 'getReader', 'pipeThrough', 'pipeTo', 'tee', 'values', Symbol.asyncIterator],
   getters: ['locked'],
 });
+
+/**
+ * Resolves once `chunk` is handed to the socket, or failed to be: a write fails only when the
+ * connection is gone, which the sender sees as the client going away.
+ */
+function flushed(res: ServerResponse, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve) => res.write(chunk, () => resolve()));
+}
 
 async function* partChunks(root: string, keys: readonly string[]): AsyncGenerator<Uint8Array> {
   for (const key of keys) {

@@ -56,7 +56,8 @@ export function writeResponse(response: Response, res: ServerResponse) {
     res.writeHead(response.status, parts.headers);
     if (parts.body === null) res.end();
     else if (parts.body instanceof Uint8Array) res.end(parts.body);
-    else if (parts.body instanceof FileParts) send(parts.body.readable(), res);
+    else if (parts.body instanceof FileParts)
+      parts.body.sendTo(res).catch((error: Error) => stopped(error, res));
     else send(Readable.fromWeb(parts.body as unknown as NodeReadableStream), res);
     return;
   }
@@ -73,7 +74,12 @@ export function writeResponse(response: Response, res: ServerResponse) {
  */
 function send(body: Readable, res: ServerResponse) {
   pipeline(body, res, (error) => {
-    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE')
-      console.error(`folio: a body stopped while being sent: ${error.message}`);
+    if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') stopped(error, res);
   });
+}
+
+/** A body that failed while being sent: one line, and the connection cut short of its Content-Length. */
+function stopped(error: Error, res: ServerResponse) {
+  if (!res.destroyed) res.destroy();
+  console.error(`folio: a body stopped while being sent: ${error.message}`);
 }
