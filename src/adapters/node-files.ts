@@ -1,10 +1,9 @@
 /**
- * Streamed bodies on Node: their part files read by fs read streams and piped into the response,
- * as a bare node:http server sends a file. A web ReadableStream costs a promise hop per chunk, and
- * turning it back into a Node stream for the socket another: sending 34 MiB that way ran at half
- * a bare server's speed, and the first streamed body of a process paid a few milliseconds to set
- * web streams up. The stand-in is what the handler sees as the body; anything that reads it as a
- * web stream gets one made once.
+ * Streamed bodies on Node: the server writes their part files into the response itself
+ * (`sendTo`), as a bare node:http server sends a file, with no web stream: one costs a promise hop
+ * per chunk and another to turn it back into a Node stream, and sending 34 MiB that way ran at
+ * half a bare server's speed. The stand-in is what the handler sees as the body; anything that
+ * reads it as a web stream gets one made once, from fs read streams.
  */
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
