@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSettings } from '../src/adapters/env.ts';
@@ -100,6 +101,43 @@ describe('the Redis store in process', () => {
       }
     },
   );
+
+  it('answers as the in-memory limiter does while buckets leave the window, several at once', async () => {
+    const rateLimit = { quota: 3, windowSeconds: 3 };
+    const store = await connectRedisRateStore({
+      url: redis.url(3),
+      timeoutMs: 1000,
+      rateLimit,
+      log: () => {},
+    });
+    const memory = new SlidingWindowLimiter(rateLimit);
+    // The two clocks are read a moment apart: each step runs early in its second, so both read the same one.
+    const start = Math.ceil(Date.now() / 1000) * 1000;
+    const atSecond = (second: number) => sleep(start + second * 1000 + 100 - Date.now());
+    const both = async (count: boolean) => {
+      const shared = await (count ? store.hit('a') : store.peek('a'));
+      expect(shared).toEqual(count ? memory.hit('a') : memory.peek('a'));
+      return shared;
+    };
+    try {
+      await atSecond(0);
+      expect(await both(true)).toMatchObject({ allowed: true, remaining: 2 });
+      await atSecond(1);
+      expect(await both(true)).toMatchObject({ allowed: true, remaining: 1 });
+      await atSecond(2);
+      expect(await both(true)).toMatchObject({ allowed: true, remaining: 0 });
+      expect(await both(true)).toMatchObject({ allowed: false, remaining: 0 });
+      // Seconds 0 and 1 have left together; second 2's request leaves in a second.
+      await atSecond(4);
+      expect(await both(false)).toMatchObject({ allowed: true, remaining: 2, reset: 1 });
+      expect(await both(true)).toMatchObject({ allowed: true, remaining: 1 });
+      // Every bucket has left, and the key with them.
+      await atSecond(8);
+      expect(await both(false)).toMatchObject({ allowed: true, remaining: 3, reset: 3 });
+    } finally {
+      store.close();
+    }
+  }, 15_000);
 
   it.each([{}, { FOLIO_RATE_LIMIT_STORE_TIMEOUT: '120' }])(
     'waits for a hung Redis as long as the README says, or as set, then limits in memory (%o)',

@@ -15,10 +15,13 @@ const CONNECT_TIMEOUT_MS = 1000;
 const LOG_INTERVAL_MS = 60_000;
 
 /**
- * The limiter's window (see `bucketsFor`) over one Redis hash per client, bucket number -> count,
- * timed by the Redis server's clock so every instance agrees. Expired buckets are deleted, and the
- * key expires when its newest bucket leaves the window (set when that bucket is made: it is the
- * same for every later request in it).
+ * The limiter's window (see `bucketsFor`) over one Redis hash per client, timed by the Redis
+ * server's clock so every instance agrees: bucket number -> count, with the running total under
+ * `t` and the oldest bucket counted under `o`, so a request reads two fields whatever the number of
+ * buckets (reading them all made a busy client's request four times the work at 60 buckets). The
+ * buckets that left the window are deleted when the oldest one has (from `o` to the current
+ * bucket: at most twice the buckets of a window, since the key expires when its newest bucket
+ * leaves the window, set when that bucket is made).
  * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0.
  * Returns allowed (1 or 0), remaining, and the seconds until the oldest counted request leaves.
  */
@@ -28,25 +31,41 @@ local time = redis.call('TIME')
 local second = tonumber(time[1])
 local now_ms = second * 1000 + math.floor(tonumber(time[2]) / 1000)
 local expired = math.floor((second - window + 1) / width) - 1
-local total, oldest = 0, nil
-local fields = redis.call('HGETALL', KEYS[1])
-for i = 1, #fields, 2 do
-  local bucket = tonumber(fields[i])
-  if bucket <= expired then
-    redis.call('HDEL', KEYS[1], fields[i])
-  else
-    total = total + tonumber(fields[i + 1])
-    if oldest == nil or bucket < oldest then oldest = bucket end
+local current = math.floor(second / width)
+local state = redis.call('HMGET', KEYS[1], 't', 'o')
+local total, oldest = tonumber(state[1]) or 0, tonumber(state[2])
+local changed = false
+if oldest ~= nil and oldest <= expired then
+  local buckets = {}
+  for bucket = oldest, current do buckets[#buckets + 1] = bucket end
+  local counts = redis.call('HMGET', KEYS[1], unpack(buckets))
+  local gone = {}
+  oldest = nil
+  for i, bucket in ipairs(buckets) do
+    local count = tonumber(counts[i])
+    if count ~= nil and bucket <= expired then
+      total = total - count
+      gone[#gone + 1] = bucket
+    elseif count ~= nil and oldest == nil then
+      oldest = bucket
+    end
   end
+  redis.call('HDEL', KEYS[1], unpack(gone))
+  changed = true
 end
 local allowed = total < quota
 if allowed and ARGV[4] == '1' then
-  local bucket = math.floor(second / width)
-  if redis.call('HINCRBY', KEYS[1], bucket, 1) == 1 then
-    redis.call('EXPIREAT', KEYS[1], (bucket + 1) * width - 1 + window)
+  if redis.call('HINCRBY', KEYS[1], current, 1) == 1 then
+    redis.call('EXPIREAT', KEYS[1], (current + 1) * width - 1 + window)
   end
   total = total + 1
-  if oldest == nil then oldest = bucket end
+  if oldest == nil then oldest = current end
+  changed = true
+end
+if changed and oldest ~= nil then
+  redis.call('HSET', KEYS[1], 't', total, 'o', oldest)
+elseif changed then
+  redis.call('DEL', KEYS[1])
 end
 local reset = window
 if oldest ~= nil then
@@ -153,7 +172,7 @@ export class RedisRateStore implements RateStore {
           'EVALSHA',
           this.sha!,
           '1',
-          `folio:rate:${this.windowSeconds}:${key}`,
+          `folio:quota:${this.windowSeconds}:${key}`,
           ...this.scriptArguments,
           count ? '1' : '0',
         ])
