@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSettings } from '../src/adapters/env.ts';
-import { type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { type LimiterOptions, type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
 import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
 import { freePort, ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
@@ -73,18 +73,22 @@ describe('the Redis store in process', () => {
     await redis?.stop();
   });
 
+  /** The store on database `db` and an in-memory limiter with the same settings, to compare answers. */
+  async function storeBesideMemory(db: number, rateLimit: LimiterOptions) {
+    // A generous wait: a late answer would come from memory.
+    const store = await connectRedisRateStore({
+      url: redis.url(db),
+      timeoutMs: 1000,
+      rateLimit,
+      log: () => {},
+    });
+    return { store, memory: new SlidingWindowLimiter(rateLimit) };
+  }
+
   it.each([60, 61, 86_400])(
     'answers as the in-memory limiter does, reset included, with a %i s window',
     async (windowSeconds) => {
-      const rateLimit = { quota: 3, windowSeconds };
-      // A generous wait: this compares answers, and a late one would be answered in memory.
-      const store = await connectRedisRateStore({
-        url: redis.url(1),
-        timeoutMs: 1000,
-        rateLimit,
-        log: () => {},
-      });
-      const memory = new SlidingWindowLimiter(rateLimit);
+      const { store, memory } = await storeBesideMemory(1, { quota: 3, windowSeconds });
       try {
         expect(await store.peek('a')).toEqual(memory.peek('a'));
         for (let i = 0; i < 5; i++) {
@@ -103,14 +107,7 @@ describe('the Redis store in process', () => {
   );
 
   it('answers as the in-memory limiter does while buckets leave the window, several at once', async () => {
-    const rateLimit = { quota: 3, windowSeconds: 3 };
-    const store = await connectRedisRateStore({
-      url: redis.url(3),
-      timeoutMs: 1000,
-      rateLimit,
-      log: () => {},
-    });
-    const memory = new SlidingWindowLimiter(rateLimit);
+    const { store, memory } = await storeBesideMemory(3, { quota: 3, windowSeconds: 3 });
     // The two clocks are read a moment apart: each step runs early in its second, so both read the same one.
     const start = Math.ceil(Date.now() / 1000) * 1000;
     const atSecond = (second: number) => sleep(start + second * 1000 + 100 - Date.now());
