@@ -253,7 +253,7 @@ async function measureStores(
   const redis = await startRedis(undefined, loadCpu);
   try {
     const stores = [{}, { FOLIO_RATE_LIMIT_STORE: redis.url() }];
-    const runs: { load: LoadResult; cpuMicroseconds: number }[][] = [[], []];
+    const runs: StoreResult[][] = [[], []];
     for (let round = 0; round < rounds; round++)
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
         const server = await startServer(process.execPath, [file], stores[i]);

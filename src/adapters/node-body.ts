@@ -15,6 +15,7 @@ import type { WholeBody } from './node-request.ts';
 type Read = ReadableStreamReadResult<Uint8Array>;
 
 const DONE: Read = { done: true, value: undefined };
+const cutShort = () => new Error('the request body ended before it was complete');
 const fullStream = Symbol('fullStream');
 
 /**
@@ -36,7 +37,7 @@ class MessageReader {
     message.on('end', () => this.finish('done'));
     message.on('error', (error) => this.finish(error));
     message.on('close', () => {
-      if (this.end === 'open') this.finish(new Error('the request body ended before it was complete'));
+      if (this.end === 'open') this.finish(cutShort());
     });
   }
 
@@ -135,7 +136,7 @@ class MessageBody {
       message.on('error', reject);
       // Every message closes, most after their end: an error (and its stack) only for those cut short.
       message.on('close', () => {
-        if (!ended) reject(new Error('the request body ended before it was complete'));
+        if (!ended) reject(cutShort());
       });
     });
   }
