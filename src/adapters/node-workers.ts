@@ -18,6 +18,9 @@ export async function superviseWorkers({ port, host, workers }: ServerSettings) 
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill();
     process.exitCode = code;
   };
+  // Sending to a worker that has just died (the primary tells each worker of a failed listen) fails
+  // its channel with EPIPE; the worker's 'exit' below is what says what happened.
+  cluster.on('fork', (worker) => worker.on('error', () => {}));
   cluster.on('listening', () => {
     listening += 1;
     if (listening === workers)
