@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
@@ -201,6 +201,25 @@ describe('the Node server with FOLIO_WORKERS=2', () => {
       });
     } finally {
       await new Promise((done) => taken.close(done));
+    }
+  });
+});
+
+describe('the Node server says where it serves, in one line on its standard output', () => {
+  const { siteName } = JSON.parse(
+    readFileSync(join(TEST_PROJECT, DEFAULT_OUT, BODIES_PREFIX, MANIFEST_KEY), 'utf8'),
+  ) as { siteName: string };
+
+  it.each([
+    { workers: '1', line: (url: string) => `folio: serving ${siteName} on ${url}\n` },
+    { workers: '2', line: (url: string) => `folio: serving on ${url} with 2 workers\n` },
+  ])('with FOLIO_WORKERS=$workers', async ({ workers, line }) => {
+    const server = await startNode({ FOLIO_WORKERS: workers });
+    try {
+      await vi.waitFor(() => expect(server.output()).toContain('\n'));
+      expect(server.output()).toBe(line(server.url));
+    } finally {
+      await server.stop();
     }
   });
 });

@@ -2,6 +2,7 @@
  * FOLIO_WORKERS=N on Node: N servers forked with node:cluster, sharing the port. node:cluster is
  * imported here, on demand: loading it costs a tenth of a single server's start.
  */
+import { announce } from './announce.ts';
 import type { ServerSettings } from './env.ts';
 import { WORKER_MARK } from './worker-mark.ts';
 
@@ -23,8 +24,7 @@ export async function superviseWorkers({ port, host, workers }: ServerSettings) 
   cluster.on('fork', (worker) => worker.on('error', () => {}));
   cluster.on('listening', () => {
     listening += 1;
-    if (listening === workers)
-      console.log(`folio: serving on http://${host}:${port} with ${workers} workers`);
+    if (listening === workers) announce(`folio: serving on http://${host}:${port} with ${workers} workers`);
   });
   cluster.on('message', (_worker, line: string) => {
     if (stopping) return;

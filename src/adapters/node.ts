@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHandler } from '../handler.ts';
 import { loadOnce } from '../http/after.ts';
+import { announce } from './announce.ts';
 import { listenFailure } from './env.ts';
 import { nodeFileStreaming } from './node-files.ts';
 import { nodeRequest, type WholeBody } from './node-request.ts';
@@ -49,7 +50,7 @@ async function serve() {
   });
   server.once('error', (error) => refuse(listenFailure(error, port, host)));
   server.listen(port, host, () => {
-    if (!isWorker()) console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
+    if (!isWorker()) announce(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
   });
 }
 

@@ -44,9 +44,23 @@ const MIN_COMPRESSED = 1024;
 /** What a remembered miss counts against the budget. */
 const MISS_COST = 64;
 
-/** A body made at run time from bytes (a list prefix, an MCP result): no variants yet. */
+/**
+ * A body held as bytes (one read from the deployment, a list prefix, an MCP result): no variants
+ * yet, its validator hashed when first asked for. Some bodies never need one (a list's head file
+ * only has prefixes sliced from it), and hashing a few kilobytes in a server's first request, before
+ * the hash function is compiled, costs milliseconds of its cold start.
+ */
 export function bodyOf(bytes: Uint8Array): Body {
-  return { bytes, etag: etagOf(bytes), encoded: {}, derived: new Map() };
+  let etag: string | undefined;
+  return {
+    bytes,
+    get etag() {
+      etag ??= etagOf(bytes);
+      return etag;
+    },
+    encoded: {},
+    derived: new Map(),
+  };
 }
 
 /** A value derived from a body once and kept with it for as long as the body is cached. */

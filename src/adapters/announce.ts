@@ -1,0 +1,16 @@
+/**
+ * The line a Node server prints once it listens, written straight to standard output: making
+ * `process.stdout` for one line (as console.log does) costs 4–8 ms, a twentieth of a cold start.
+ */
+import { writeSync } from 'node:fs';
+
+const STDOUT = 1;
+
+export function announce(line: string) {
+  try {
+    writeSync(STDOUT, `${line}\n`);
+  } catch {
+    // A non-blocking pipe that is full (EAGAIN): the stream waits where one write cannot.
+    console.log(line);
+  }
+}
