@@ -30,7 +30,9 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
   ])
     expect(out).toContain(heading);
 
-  expect(out).toMatch(/\| route +\| contender +\| +req\/s \| +p50 \| +p99 \| status \|/);
+  expect(out).toMatch(
+    /\| route +\| contender +\| +req\/s \| +p50 \| +p99 \| server CPU per request \| status \|/,
+  );
   for (const contender of [
     'node:http (raw bytes)',
     'Hono on @hono/node-server',
@@ -39,15 +41,17 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     'Folio on @whatwg-node/server',
   ])
     expect(out).toMatch(
-      new RegExp(`\\| posts-en limit=10 +\\| ${contender.replace(/[()]/g, '\\$&')} +\\| +[\\d,]+ \\|`),
+      new RegExp(
+        `\\| posts-en limit=10 +\\| ${contender.replace(/[()]/g, '\\$&')} +\\| +[\\d,]+ \\|.*\\| +(\\d+ µs|n/a) \\| 200 +\\|`,
+      ),
     );
   expect(out).toMatch(
-    /\| route +\| Folio Node \/ raw node:http \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
+    /\| route +\| Folio Node \/ raw node:http \| CPU per request, Folio Node \/ raw \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
   );
   for (const route of ['posts-en limit=10', 'MCP tools/call search'])
     expect(out).toMatch(
       new RegExp(
-        `\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,
+        `\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,
       ),
     );
   expect(out).toMatch(/^peak RSS: node:http \(raw bytes\) /m);

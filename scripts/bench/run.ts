@@ -233,11 +233,27 @@ const limiterMemory = () =>
     String(addresses),
   ]);
 
-/** One store's load runs: their median, and the server's CPU per request (median of the runs). */
-interface StoreResult {
+/** Load runs of one server: their median, and its CPU per request (median of the runs). */
+interface Measured {
   load: LoadResult;
   cpuMicroseconds: number;
 }
+
+/**
+ * `load`, and the server's CPU time per request read from /proc around it (NaN for a server
+ * whose work is done by other processes, as FOLIO_WORKERS=2's is). On this 2-core machine req/s
+ * also measures how the server and the load generator share their cores; CPU per request does not.
+ */
+async function loadMeasured(route: Route, server: Server): Promise<Measured> {
+  const before = cpuSeconds(server.pid);
+  const result = await load(route, server.url);
+  return { load: result, cpuMicroseconds: ((cpuSeconds(server.pid) - before) * 1e6) / result.sent };
+}
+
+const medianMeasured = (of: Measured[]): Measured => ({
+  load: medianOf(of.map((run) => run.load)),
+  cpuMicroseconds: medianValue(of.map((run) => run.cpuMicroseconds)),
+});
 
 /**
  * One route on one Folio Node process, with the quota in memory and then in a local redis-server
@@ -246,31 +262,21 @@ interface StoreResult {
  * waits for the load generator a third of the time even in memory, so req/s alone also measures
  * how the two other processes share their core.
  */
-async function measureStores(
-  file: string,
-  route: Route,
-): Promise<{ memory: StoreResult; redis: StoreResult }> {
+async function measureStores(file: string, route: Route): Promise<{ memory: Measured; redis: Measured }> {
   const redis = await startRedis(undefined, loadCpu);
   try {
     const stores = [{}, { FOLIO_RATE_LIMIT_STORE: redis.url() }];
-    const runs: StoreResult[][] = [[], []];
+    const runs: Measured[][] = [[], []];
     for (let round = 0; round < rounds; round++)
       for (const i of round % 2 ? [1, 0] : [0, 1]) {
         const server = await startServer(process.execPath, [file], stores[i]);
         try {
-          const before = cpuSeconds(server.pid);
-          const result = await load(route, server.url);
-          const cpuMicroseconds = ((cpuSeconds(server.pid) - before) * 1e6) / result.sent;
-          runs[i]!.push({ load: result, cpuMicroseconds });
+          runs[i]!.push(await loadMeasured(route, server));
         } finally {
           await server.stop();
         }
       }
-    const summary = (of: StoreResult[]): StoreResult => ({
-      load: medianOf(of.map((run) => run.load)),
-      cpuMicroseconds: medianValue(of.map((run) => run.cpuMicroseconds)),
-    });
-    return { memory: summary(runs[0]!), redis: summary(runs[1]!) };
+    return { memory: medianMeasured(runs[0]!), redis: medianMeasured(runs[1]!) };
   } finally {
     await redis.stop();
   }
@@ -490,6 +496,7 @@ const fmt = {
   mib: (n: number) => (Number.isNaN(n) ? 'n/a' : `${n.toFixed(0)} MiB`),
   x: (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)}x` : 'n/a'),
   s: (ms: number) => `${(ms / 1000).toFixed(1)} s`,
+  us: (n: number) => (Number.isFinite(n) ? `${n.toFixed(0)} µs` : 'n/a'),
   spread: ({ median, low, high }: Spread) => `${fmt.ms(median)} (${fmt.ms(low)} to ${fmt.ms(high)})`,
   bytes: (n: number) => (n < 1048576 ? `${(n / 1024).toFixed(1)} KiB` : `${(n / 1048576).toFixed(1)} MiB`),
 };
@@ -639,29 +646,31 @@ async function main() {
     ).then((server) => servers.set(contender.id, server));
   if (quick) await Promise.all(contenders.map(start));
   else for (const contender of contenders) await start(contender);
-  const results = new Map<string, LoadResult>();
+  const results = new Map<string, Measured>();
   let rss = new Map<string, number>();
   try {
     for (const route of routes)
       for (const contender of contenders)
         for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
           console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
-    const runs = new Map<string, LoadResult[]>();
+    const runs = new Map<string, Measured[]>();
     // Every other round drives the contenders in the reverse order, so none always runs right
     // after another's load (or first after a route change).
     for (let round = 0; round < rounds; round++)
       for (const route of routes)
         for (const contender of round % 2 ? [...contenders].reverse() : contenders) {
-          const result = await load(route, servers.get(contender.id)!.url);
+          const measured = await loadMeasured(route, servers.get(contender.id)!);
+          if (contender.unpinned) measured.cpuMicroseconds = Number.NaN;
+          const result = measured.load;
           const key = `${contender.id} ${route.name}`;
-          runs.set(key, [...(runs.get(key) ?? []), result]);
+          runs.set(key, [...(runs.get(key) ?? []), measured]);
           const wrong = Object.keys(result.statuses).filter((s) => Number(s) !== route.expect);
           if (wrong.length || result.errors)
             console.error(
               `warning: ${contender.label} ${route.name}: statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`,
             );
         }
-    for (const [key, of] of runs) results.set(key, medianOf(of));
+    for (const [key, of] of runs) results.set(key, medianMeasured(of));
   } finally {
     rss = new Map([...servers].map(([id, server]) => [id, peakRss(server.pid)]));
     for (const server of servers.values()) await server.stop();
@@ -671,21 +680,31 @@ async function main() {
   const rows: string[][] = [];
   for (const route of routes)
     for (const contender of contenders) {
-      const r = results.get(`${contender.id} ${route.name}`)!;
+      const { load: r, cpuMicroseconds } = results.get(`${contender.id} ${route.name}`)!;
       rows.push([
         route.name,
         contender.label,
         fmt.rps(r.requestsPerSecond),
         fmt.ms(r.p50),
         fmt.ms(r.p99),
+        fmt.us(cpuMicroseconds),
         Object.keys(r.statuses).join(','),
       ]);
     }
-  table(['route', 'contender', 'req/s', 'p50', 'p99', 'status'], rows, ['l', 'l', 'r', 'r', 'r', 'l']);
+  table(['route', 'contender', 'req/s', 'p50', 'p99', 'server CPU per request', 'status'], rows, [
+    'l',
+    'l',
+    'r',
+    'r',
+    'r',
+    'r',
+    'l',
+  ]);
 
   console.log('## Ratios (same run)\n');
   const ratioRows: string[][] = [];
-  const rateOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!;
+  const rateOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!.load;
+  const cpuOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!.cpuMicroseconds;
   for (const route of routes) {
     const folio = rateOf('folio', route);
     const raw = rateOf('raw', route);
@@ -697,9 +716,11 @@ async function main() {
     const bunRate = hasBun
       ? rateOf('folio-bun', route).requestsPerSecond / rateOf('bun', route).requestsPerSecond
       : Number.NaN;
+    const cpuVsRaw = cpuOf('folio', route) / cpuOf('raw', route);
     ratioRows.push([
       route.name,
       fmt.x(vsRaw),
+      fmt.x(cpuVsRaw),
       fmt.x(onWhatwg),
       fmt.x(vsHono),
       fmt.x(p99),
@@ -721,6 +742,7 @@ async function main() {
     [
       'route',
       'Folio Node / raw node:http',
+      'CPU per request, Folio Node / raw',
       'on @whatwg-node/server / raw',
       'Folio Node / Hono',
       'p99 Folio / raw',
@@ -728,7 +750,7 @@ async function main() {
       'Folio 2 workers / 1',
     ],
     ratioRows,
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
   console.log(
     `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}\n`,
@@ -960,12 +982,12 @@ async function main() {
   const storeRatio = stores.redis.load.requestsPerSecond / stores.memory.load.requestsPerSecond;
   // Requests per second of the server's own CPU: what one process serves when the CPU is its limit.
   const cpuRatio = stores.memory.cpuMicroseconds / stores.redis.cpuMicroseconds;
-  const storeRow = (label: string, { load: r, cpuMicroseconds }: StoreResult) => [
+  const storeRow = (label: string, { load: r, cpuMicroseconds }: Measured) => [
     label,
     fmt.rps(r.requestsPerSecond),
     fmt.ms(r.p50),
     fmt.ms(r.p99),
-    Number.isFinite(cpuMicroseconds) ? `${cpuMicroseconds.toFixed(0)} µs` : 'n/a',
+    fmt.us(cpuMicroseconds),
     Object.keys(r.statuses).join(','),
   ];
   console.log(`## Rate-limit store: Redis vs in memory (${scaleRoute.name}, one Node process)\n`);
