@@ -240,14 +240,15 @@ interface Measured {
 }
 
 /**
- * `load`, and the server's CPU time per request read from /proc around it (NaN for a server
- * whose work is done by other processes, as FOLIO_WORKERS=2's is). On this 2-core machine req/s
- * also measures how the server and the load generator share their cores; CPU per request does not.
+ * `load`, and the server's CPU time per request read from /proc around it (NaN when `readCpu` is
+ * false: a server whose work is done by the processes it forks). On this 2-core machine req/s also
+ * measures how the server and the load generator share their cores; CPU per request does not.
  */
-async function loadMeasured(route: Route, server: Server): Promise<Measured> {
+async function loadMeasured(route: Route, server: Server, readCpu = true): Promise<Measured> {
   const before = cpuSeconds(server.pid);
   const result = await load(route, server.url);
-  return { load: result, cpuMicroseconds: ((cpuSeconds(server.pid) - before) * 1e6) / result.sent };
+  const cpuMicroseconds = readCpu ? ((cpuSeconds(server.pid) - before) * 1e6) / result.sent : Number.NaN;
+  return { load: result, cpuMicroseconds };
 }
 
 const medianMeasured = (of: Measured[]): Measured => ({
@@ -547,8 +548,11 @@ interface Contender {
   command: string;
   args: string[];
   env?: Record<string, string>;
-  /** Runs on every core, shared with the load generator (two workers need two cores), not on the servers' one. */
-  unpinned?: true;
+  /**
+   * Forks worker processes (FOLIO_WORKERS=2): it runs on every core, shared with the load generator
+   * (two workers need two cores), not on the servers' one, and its CPU per request is not read.
+   */
+  forksWorkers?: true;
 }
 
 async function main() {
@@ -608,7 +612,7 @@ async function main() {
       command: process.execPath,
       args: [join(tmp, 'folio-node.mjs')],
       env: { FOLIO_WORKERS: '2' },
-      unpinned: true,
+      forksWorkers: true,
     },
     {
       id: 'folio-whatwg',
@@ -642,7 +646,7 @@ async function main() {
       contender.command,
       contender.args,
       { BENCH_FIXTURE: fixturePath, ...contender.env },
-      contender.unpinned ? undefined : serverCpu,
+      contender.forksWorkers ? undefined : serverCpu,
     ).then((server) => servers.set(contender.id, server));
   if (quick) await Promise.all(contenders.map(start));
   else for (const contender of contenders) await start(contender);
@@ -659,8 +663,7 @@ async function main() {
     for (let round = 0; round < rounds; round++)
       for (const route of routes)
         for (const contender of round % 2 ? [...contenders].reverse() : contenders) {
-          const measured = await loadMeasured(route, servers.get(contender.id)!);
-          if (contender.unpinned) measured.cpuMicroseconds = Number.NaN;
+          const measured = await loadMeasured(route, servers.get(contender.id)!, !contender.forksWorkers);
           const result = measured.load;
           const key = `${contender.id} ${route.name}`;
           runs.set(key, [...(runs.get(key) ?? []), measured]);
