@@ -6,7 +6,7 @@
 import { createHandler } from '../handler.ts';
 import { listenFailure } from './env.ts';
 import type { FileStreaming } from './file-source.ts';
-import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
+import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
 
 /** Each part of a large body streamed by Bun's own file reader, the parts one after another. */
 const bunFileStreaming: FileStreaming = (root) => ({
@@ -37,4 +37,4 @@ try {
 } catch (error) {
   await refuse(listenFailure(error, port, host));
 }
-console.log(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
+console.log(servingLine(deployment, settings));

@@ -14,7 +14,7 @@ import { nodeFileStreaming } from './node-files.ts';
 import { nodeRequest, type WholeBody } from './node-request.ts';
 import { NodeResponse, writeResponse } from './node-response.ts';
 import { superviseWorkers } from './node-workers.ts';
-import { refuse, selfHosted, selfHostedSettings } from './self-hosted.ts';
+import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
 import { isWorker } from './worker-mark.ts';
 
 const settings = selfHostedSettings(process.env);
@@ -50,7 +50,7 @@ async function serve() {
   });
   server.once('error', (error) => refuse(listenFailure(error, port, host)));
   server.listen(port, host, () => {
-    if (!isWorker()) announce(`folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`);
+    if (!isWorker()) announce(servingLine(deployment, settings));
   });
 }
 

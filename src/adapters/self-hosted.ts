@@ -37,6 +37,11 @@ export async function selfHosted(
   return { deployment, options };
 }
 
+/** What a server prints once it listens. */
+export function servingLine(deployment: Deployment, { host, port }: ServerSettings): string {
+  return `folio: serving ${deployment.manifest.siteName} on http://${host}:${port}`;
+}
+
 /**
  * One line and exit code 1; a cluster worker leaves the line to the primary, so it is printed once,
  * and waits there for its exit.
