@@ -157,7 +157,9 @@ describe('the Redis store in process', () => {
         const state = await limiter.hit('a');
         const waited = performance.now() - started;
         expect(state).toMatchObject({ allowed: true, remaining: 4 });
-        expect(waited).toBeGreaterThanOrEqual(expected);
+        // Node times a setTimeout from the event loop's cached whole-millisecond clock, so it can
+        // fire a little before performance.now() says the time is up (CI saw 119.94 ms for 120).
+        expect(waited).toBeGreaterThan(expected - 5);
         // Slack for a loaded machine; a timeout 100 ms longer than the expected one would fail here.
         expect(waited).toBeLessThan(expected + 100);
         expect(lines).toEqual([expect.stringContaining(`(no answer within ${expected} ms)`)]);
