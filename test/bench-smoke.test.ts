@@ -46,12 +46,12 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
       ),
     );
   expect(out).toMatch(
-    /\| route +\| Folio Node \/ raw node:http \| CPU per request, Folio Node \/ raw \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
+    /\| route +\| Folio Node \/ raw node:http \| lowest–highest round \| CPU per request, Folio Node \/ raw \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
   );
   for (const route of ['posts-en limit=10', 'MCP tools/call search'])
     expect(out).toMatch(
       new RegExp(
-        `\\| ${route} +\\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,
+        `\\| ${route} +\\| +${RATIO} \\| +${RATIO}–${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,
       ),
     );
   expect(out).toMatch(/^peak RSS: node:http \(raw bytes\) /m);

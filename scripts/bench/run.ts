@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --rounds 3 --duration 5 --connections 50 --warmup 1 --posts 10000 --quick]
+ * npm run bench [-- --rounds 5 --duration 3 --connections 50 --warmup 1 --posts 10000 --quick]
  *
  * Starts each contender in its own process on 127.0.0.1 (Folio on Node once with one process and
  * once with FOLIO_WORKERS=2), drives each route with autocannon from another process (bounded
@@ -69,8 +69,8 @@ const { values } = parseArgs({
   },
 });
 const quick = values.quick;
-const rounds = Number(values.rounds ?? (quick ? 1 : 3));
-const duration = Number(values.duration ?? (quick ? 0.3 : 5));
+const rounds = Number(values.rounds ?? (quick ? 1 : 5));
+const duration = Number(values.duration ?? (quick ? 0.3 : 3));
 const warmup = Number(values.warmup ?? (quick ? 0 : 1));
 const connections = Number(values.connections ?? (quick ? 10 : 50));
 const corpusPosts = Number(values.posts ?? (quick ? 20 : 10_000));
@@ -284,6 +284,16 @@ async function measureStores(file: string, route: Route): Promise<{ memory: Meas
 }
 
 const medianValue = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/**
+ * A contender's figure over a baseline's, taken round by round (the two run back to back in each
+ * round) and then the median of the rounds: a slow drift of a shared machine's speed, which moves
+ * both runs of a round alike, cancels out instead of landing on one side of the ratio.
+ */
+function pairedRatio(of: Measured[], baseline: Measured[], pick: (run: Measured) => number) {
+  const ratios = of.map((run, round) => pick(run) / pick(baseline[round]!));
+  return { median: medianValue([...ratios]), lowest: Math.min(...ratios), highest: Math.max(...ratios) };
+}
 
 /** Each figure's median over the rounds of one route and contender; the statuses of them all. */
 function medianOf(results: LoadResult[]): LoadResult {
@@ -599,12 +609,6 @@ async function main() {
       command: process.execPath,
       args: [join(tmp, 'raw-node.mjs')],
     },
-    {
-      id: 'hono',
-      label: 'Hono on @hono/node-server',
-      command: process.execPath,
-      args: [join(tmp, 'hono.mjs')],
-    },
     { id: 'folio', label: 'Folio on Node', command: process.execPath, args: [join(tmp, 'folio-node.mjs')] },
     {
       id: 'folio-2',
@@ -619,6 +623,12 @@ async function main() {
       label: 'Folio on @whatwg-node/server',
       command: process.execPath,
       args: [join(tmp, 'whatwg-node.mjs')],
+    },
+    {
+      id: 'hono',
+      label: 'Hono on @hono/node-server',
+      command: process.execPath,
+      args: [join(tmp, 'hono.mjs')],
     },
   ];
   if (hasBun) {
@@ -651,15 +661,17 @@ async function main() {
   if (quick) await Promise.all(contenders.map(start));
   else for (const contender of contenders) await start(contender);
   const results = new Map<string, Measured>();
+  /** Every load run of each contender and route, in round order. */
+  const runs = new Map<string, Measured[]>();
   let rss = new Map<string, number>();
   try {
     for (const route of routes)
       for (const contender of contenders)
         for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
           console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
-    const runs = new Map<string, Measured[]>();
     // Every other round drives the contenders in the reverse order, so none always runs right
-    // after another's load (or first after a route change).
+    // after another's load (or first after a route change). Each baseline sits next to the Folio
+    // it is held to, so the two run back to back in every round, whichever the order.
     for (let round = 0; round < rounds; round++)
       for (const route of routes)
         for (const contender of round % 2 ? [...contenders].reverse() : contenders) {
@@ -706,23 +718,25 @@ async function main() {
 
   console.log('## Ratios (same run)\n');
   const ratioRows: string[][] = [];
-  const rateOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!.load;
-  const cpuOf = (id: string, route: Route) => results.get(`${id} ${route.name}`)!.cpuMicroseconds;
+  const rps = (run: Measured) => run.load.requestsPerSecond;
+  const p99Of = (run: Measured) => Math.max(run.load.p99, 0.01);
+  const cpu = (run: Measured) => run.cpuMicroseconds;
   for (const route of routes) {
-    const folio = rateOf('folio', route);
-    const raw = rateOf('raw', route);
-    const vsRaw = folio.requestsPerSecond / raw.requestsPerSecond;
-    const vsHono = folio.requestsPerSecond / rateOf('hono', route).requestsPerSecond;
-    const p99 = folio.p99 / Math.max(raw.p99, 0.01);
-    const workers = rateOf('folio-2', route).requestsPerSecond / folio.requestsPerSecond;
-    const onWhatwg = rateOf('folio-whatwg', route).requestsPerSecond / raw.requestsPerSecond;
-    const bunRate = hasBun
-      ? rateOf('folio-bun', route).requestsPerSecond / rateOf('bun', route).requestsPerSecond
-      : Number.NaN;
-    const cpuVsRaw = cpuOf('folio', route) / cpuOf('raw', route);
+    const ratio = (id: string, baseline: string, pick: (run: Measured) => number) =>
+      pairedRatio(runs.get(`${id} ${route.name}`)!, runs.get(`${baseline} ${route.name}`)!, pick);
+    const folio = results.get(`folio ${route.name}`)!.load;
+    const vsRawRounds = ratio('folio', 'raw', rps);
+    const vsRaw = vsRawRounds.median;
+    const vsHono = ratio('folio', 'hono', rps).median;
+    const p99 = ratio('folio', 'raw', p99Of).median;
+    const workers = ratio('folio-2', 'folio', rps).median;
+    const onWhatwg = ratio('folio-whatwg', 'raw', rps).median;
+    const bunRate = hasBun ? ratio('folio-bun', 'bun', rps).median : Number.NaN;
+    const cpuVsRaw = ratio('folio', 'raw', cpu).median;
     ratioRows.push([
       route.name,
       fmt.x(vsRaw),
+      `${fmt.x(vsRawRounds.lowest)}–${fmt.x(vsRawRounds.highest)}`,
       fmt.x(cpuVsRaw),
       fmt.x(onWhatwg),
       fmt.x(vsHono),
@@ -745,6 +759,7 @@ async function main() {
     [
       'route',
       'Folio Node / raw node:http',
+      'lowest–highest round',
       'CPU per request, Folio Node / raw',
       'on @whatwg-node/server / raw',
       'Folio Node / Hono',
@@ -753,7 +768,7 @@ async function main() {
       'Folio 2 workers / 1',
     ],
     ratioRows,
-    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+    ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
   console.log(
     `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}\n`,
