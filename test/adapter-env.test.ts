@@ -25,13 +25,17 @@ describe('optionsFromEnv', () => {
     });
   });
 
+  it('takes a quota above 65535 (32-bit counts)', () => {
+    expect(optionsFromEnv({ FOLIO_RATE_LIMIT_QUOTA: '100000' })).toEqual({ rateLimit: { quota: 100_000 } });
+  });
+
   it('leaves unset settings to the defaults', () => {
     expect(optionsFromEnv({ FOLIO_RATE_LIMIT_QUOTA: '' })).toEqual({ rateLimit: {} });
   });
 
   it.each([
     ['FOLIO_RATE_LIMIT_QUOTA', 'lots'],
-    ['FOLIO_RATE_LIMIT_QUOTA', '100000'],
+    ['FOLIO_RATE_LIMIT_QUOTA', '1000000001'],
     ['FOLIO_RATE_LIMIT_WINDOW', '-5'],
     ['FOLIO_RATE_LIMIT_MAX_CLIENTS', '0'],
     ['FOLIO_RATE_LIMIT_MAX_CLIENTS', '1e5'],
@@ -126,9 +130,9 @@ function refusal(command: string, args: string[], env: Record<string, string>) {
 
 describe.each(SERVERS)('the $name server refuses to start in one line, exit code 1', ({ command, args }) => {
   it('with a bad limiter setting', () => {
-    expect(refusal(command, args, { PORT: '0', FOLIO_RATE_LIMIT_QUOTA: '100000' })).toMatchObject({
+    expect(refusal(command, args, { PORT: '0', FOLIO_RATE_LIMIT_QUOTA: '1000000001' })).toMatchObject({
       status: 1,
-      stderr: 'folio: FOLIO_RATE_LIMIT_QUOTA must be a whole number from 1 to 65535, not "100000"',
+      stderr: 'folio: FOLIO_RATE_LIMIT_QUOTA must be a whole number from 1 to 1000000000, not "1000000001"',
     });
   });
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addressFromHeader, clientKey } from '../src/http/client-key.ts';
-import { bucketsFor, MAX_BUCKETS, memoryBound, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import {
+  bucketsFor,
+  MAX_BUCKETS,
+  MAX_QUOTA,
+  memoryBound,
+  SlidingWindowLimiter,
+} from '../src/http/limiter.ts';
 
 function clockAt(ms: number) {
   const clock = { now: ms, advance: (by: number) => (clock.now += by) };
@@ -103,16 +109,32 @@ describe('SlidingWindowLimiter', () => {
     expect(limiter.allocatedBytes).toBeLessThan(256 * 1024);
     for (let i = 0; i < 20_000; i++) limiter.hit(`198.51.${i >> 8}.${i & 255}`);
     // 20,000 clients grow the arrays to 32,768 slots.
-    expect(limiter.allocatedBytes).toBeLessThanOrEqual(memoryBound(86_400, 32_768));
-    expect(memoryBound(86_400, 10_000_000) / 10_000_000).toBeLessThanOrEqual(160);
+    expect(limiter.allocatedBytes).toBeLessThanOrEqual(memoryBound(86_400, 32_768, 300));
+    expect(memoryBound(86_400, 10_000_000, 300) / 10_000_000).toBeLessThanOrEqual(160);
   });
 
-  it('keeps at most 61 buckets and 160 bytes a client for every window the servers accept (1 s to a day)', () => {
+  it('counts past 65535 in a window when the quota is above it, in 32-bit counts', () => {
+    const clock = { now: 0 };
+    const limiter = limiterWith(clock, { quota: 100_000 });
+    let state = limiter.hit('a');
+    for (let i = 1; i < 70_000; i++) state = limiter.hit('a');
+    expect(state).toMatchObject({ allowed: true, limit: 100_000, remaining: 30_000 });
+    for (let i = 0; i < 30_000; i++) state = limiter.hit('a');
+    expect(state).toMatchObject({ allowed: true, remaining: 0 });
+    expect(limiter.hit('a')).toMatchObject({ allowed: false, remaining: 0 });
+    clock.now = 60_000;
+    expect(limiter.hit('a')).toMatchObject({ allowed: true, remaining: 99_999 });
+    for (let i = 0; i < 5000; i++) limiter.hit(`198.51.${i >> 8}.${i & 255}`);
+    expect(limiter.allocatedBytes).toBeLessThanOrEqual(memoryBound(60, 8192, 100_000));
+    expect(memoryBound(86_400, 10_000_000, MAX_QUOTA) / 10_000_000).toBeLessThanOrEqual(284);
+  });
+
+  it('keeps at most 61 buckets and 160 bytes a client for every window the servers accept (1 s to a day), up to a quota of 65535', () => {
     let buckets = 0;
     let bytesPerClient = 0;
     for (let windowSeconds = 1; windowSeconds <= 86_400; windowSeconds++) {
       buckets = Math.max(buckets, bucketsFor(windowSeconds).ring);
-      bytesPerClient = Math.max(bytesPerClient, memoryBound(windowSeconds, 10_000_000) / 10_000_000);
+      bytesPerClient = Math.max(bytesPerClient, memoryBound(windowSeconds, 10_000_000, 65_535) / 10_000_000);
     }
     expect(buckets).toBe(MAX_BUCKETS + 1);
     expect(bytesPerClient).toBeLessThanOrEqual(160);
@@ -120,6 +142,8 @@ describe('SlidingWindowLimiter', () => {
 
   it('rejects impossible settings', () => {
     expect(() => new SlidingWindowLimiter({ quota: 0 })).toThrow(RangeError);
+    expect(() => new SlidingWindowLimiter({ quota: MAX_QUOTA + 1 })).toThrow(RangeError);
+    expect(() => new SlidingWindowLimiter({ quota: 2.5 })).toThrow(RangeError);
     expect(() => new SlidingWindowLimiter({ maxClients: 0 })).toThrow(RangeError);
   });
 });

@@ -1,11 +1,12 @@
 import type { RatePolicy } from '../core/deployment.ts';
 import type { HandlerOptions } from '../handler.ts';
+import { MAX_QUOTA } from '../http/limiter.ts';
 import { originOf } from '../mcp/dns-rebinding.ts';
 
 /** The quota the build announces in its documents (the run time's default): 300 per 60 s unless set. */
 export function ratePolicyFromEnv(env: Record<string, string | undefined>): RatePolicy {
   return {
-    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535) ?? 300,
+    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', MAX_QUOTA) ?? 300,
     windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400) ?? 60,
   };
 }
@@ -16,7 +17,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Handler
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
   if (env.FOLIO_ALLOWED_ORIGINS) options.allowedOrigins = originList(env.FOLIO_ALLOWED_ORIGINS);
   const rateLimit = {
-    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', 65_535),
+    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', MAX_QUOTA),
     windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400),
     maxClients: wholeNumber(env, 'FOLIO_RATE_LIMIT_MAX_CLIENTS', 10_000_000),
   };

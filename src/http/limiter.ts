@@ -18,6 +18,8 @@ export interface LimiterOptions {
 
 const INITIAL_SLOTS = 1024;
 const NONE = -1;
+/** The largest quota: counts and totals are kept in 32 bits above 65535 (in 16 below). */
+export const MAX_QUOTA = 1_000_000_000;
 /** Buckets a window is cut into at most: windows up to this many seconds are counted per second. */
 export const MAX_BUCKETS = 60;
 
@@ -38,14 +40,18 @@ export function bucketsFor(windowSeconds: number): Buckets {
   return { width, ring: Math.floor((windowSeconds - 2) / width) + 2 };
 }
 
+/** Bytes of each count and running total: two up to a quota of 65535, four above. */
+const countBytes = (quota: number): 2 | 4 => (quota > 0xffff ? 4 : 2);
+
 /**
- * The most memory the limiter's typed arrays hold once grown to `maxClients`: per client a 16-bit
- * count per bucket, 22 bytes of bookkeeping and up to 16 bytes of index, so at most 160 bytes a
- * client for any window (61 buckets), 16 MB at the default 100,000 clients. While the arrays grow
- * (doubling, from 1,024 clients), the old ones live on until the copy is done.
+ * The most memory the limiter's typed arrays hold once grown to `maxClients`: per client a count
+ * per bucket, 20 bytes of bookkeeping beside the running total and up to 16 bytes of index, so at
+ * most 160 bytes a client for any window (61 buckets) up to a quota of 65535 and 284 above, 16 MB
+ * at the default 100,000 clients and quota. While the arrays grow (doubling, from 1,024 clients),
+ * the old ones live on until the copy is done.
  */
-export function memoryBound(windowSeconds: number, maxClients: number): number {
-  const perClient = 2 * bucketsFor(windowSeconds).ring + 22;
+export function memoryBound(windowSeconds: number, maxClients: number, quota: number): number {
+  const perClient = countBytes(quota) * (bucketsFor(windowSeconds).ring + 1) + 20;
   const slots = Math.max(INITIAL_SLOTS, maxClients);
   return slots * perClient + 4 * 2 ** Math.ceil(Math.log2(slots * 2));
 }
@@ -53,7 +59,7 @@ export function memoryBound(windowSeconds: number, maxClients: number): number {
 /**
  * A sliding-window limiter with at most 61 buckets per client, whatever the window.
  *
- * Every tracked client is one slot in a few typed arrays: a 16-bit count per bucket, the last
+ * Every tracked client is one slot in a few typed arrays: a count per bucket, the last
  * second seen, the running total, a 64-bit hash of its key, and its links in a least-recently-seen
  * list. An open-addressing index maps key hashes to slots. No object is allocated per client, so
  * memory is bounded by `maxClients` (see `memoryBound`), the time per request by the bucket count,
@@ -69,9 +75,9 @@ export class SlidingWindowLimiter {
   private readonly now: () => number;
   private size = 0;
   private capacity = 0;
-  private counts = new Uint16Array(0);
+  private counts: Counts;
   private lastSecond = new Uint32Array(0);
-  private totals = new Uint16Array(0);
+  private totals: Counts;
   private hashLow = new Uint32Array(0);
   private hashHigh = new Uint32Array(0);
   private older = new Int32Array(0);
@@ -88,10 +94,13 @@ export class SlidingWindowLimiter {
     maxClients = 100_000,
     now = Date.now,
   }: LimiterOptions = {}) {
-    if (quota < 1 || quota > 0xffff) throw new RangeError('quota must be from 1 to 65535');
+    if (!(Number.isInteger(quota) && quota >= 1 && quota <= MAX_QUOTA))
+      throw new RangeError(`quota must be a whole number from 1 to ${MAX_QUOTA}`);
     if (windowSeconds < 1 || maxClients < 1)
       throw new RangeError('windowSeconds and maxClients must be positive');
     this.quota = quota;
+    this.counts = countBytes(quota) === 2 ? new Uint16Array(0) : new Uint32Array(0);
+    this.totals = countBytes(quota) === 2 ? new Uint16Array(0) : new Uint32Array(0);
     this.windowSeconds = windowSeconds;
     this.maxClients = maxClients;
     ({ width: this.width, ring: this.ring } = bucketsFor(windowSeconds));
@@ -296,7 +305,8 @@ export class SlidingWindowLimiter {
   }
 }
 
-type TypedArray = Uint16Array | Uint32Array | Int32Array;
+type Counts = Uint16Array | Uint32Array;
+type TypedArray = Counts | Int32Array;
 
 function resized<T extends TypedArray>(array: T, length: number): T {
   const next = new (array.constructor as new (length: number) => T)(length);
