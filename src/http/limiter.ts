@@ -40,8 +40,8 @@ export function bucketsFor(windowSeconds: number): Buckets {
   return { width, ring: Math.floor((windowSeconds - 2) / width) + 2 };
 }
 
-/** Bytes of each count and running total: two up to a quota of 65535, four above. */
-const countBytes = (quota: number): 2 | 4 => (quota > 0xffff ? 4 : 2);
+/** The array type of the counts and running totals: 16-bit up to a quota of 65535, 32-bit above. */
+const countArrayFor = (quota: number) => (quota > 0xffff ? Uint32Array : Uint16Array);
 
 /**
  * The most memory the limiter's typed arrays hold once grown to `maxClients`: per client a count
@@ -51,7 +51,7 @@ const countBytes = (quota: number): 2 | 4 => (quota > 0xffff ? 4 : 2);
  * the old ones live on until the copy is done.
  */
 export function memoryBound(windowSeconds: number, maxClients: number, quota: number): number {
-  const perClient = countBytes(quota) * (bucketsFor(windowSeconds).ring + 1) + 20;
+  const perClient = countArrayFor(quota).BYTES_PER_ELEMENT * (bucketsFor(windowSeconds).ring + 1) + 20;
   const slots = Math.max(INITIAL_SLOTS, maxClients);
   return slots * perClient + 4 * 2 ** Math.ceil(Math.log2(slots * 2));
 }
@@ -99,8 +99,9 @@ export class SlidingWindowLimiter {
     if (windowSeconds < 1 || maxClients < 1)
       throw new RangeError('windowSeconds and maxClients must be positive');
     this.quota = quota;
-    this.counts = countBytes(quota) === 2 ? new Uint16Array(0) : new Uint32Array(0);
-    this.totals = countBytes(quota) === 2 ? new Uint16Array(0) : new Uint32Array(0);
+    const CountArray = countArrayFor(quota);
+    this.counts = new CountArray(0);
+    this.totals = new CountArray(0);
     this.windowSeconds = windowSeconds;
     this.maxClients = maxClients;
     ({ width: this.width, ring: this.ring } = bucketsFor(windowSeconds));
