@@ -1,4 +1,4 @@
-/** The `limit` query parameter of the post indexes (decisions.md section 3). */
+/** The `limit` query parameter of the post indexes: a whole number from 1 to 500, given once, else 400. */
 import { LIMIT_MAX } from '../core/deployment.ts';
 import { queryValues } from '../http/request-target.ts';
 

@@ -1,4 +1,4 @@
-/** The API's version and the prefixes it is served under (spec section 9). */
+/** The API's version and the prefixes it is served under (`/api/` and `/api/v1/`). */
 export const API_VERSION = '1.0.0';
 /** Every API path is served under each of these prefixes with an identical response. */
 export const API_PREFIXES = ['/api/', '/api/v1/'] as const;

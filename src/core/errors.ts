@@ -1,4 +1,4 @@
-/** The API's error codes and what each means: status, title, documentation anchor, hint (spec section 7). */
+/** The API's error codes and what each means: status, title, documentation anchor, hint. */
 
 export const ERROR_CODES = [
   'invalid_request',

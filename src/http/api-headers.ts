@@ -1,4 +1,4 @@
-/** The headers every /api/ and /mcp answer carries, errors, 304 and 429 included (decisions.md 3). */
+/** The headers every /api/ and /mcp answer carries, errors, 304 and 429 included. */
 import { API_VERSION } from '../core/api.ts';
 import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS, type HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';

@@ -1,5 +1,5 @@
 /**
- * Problem details (RFC 9457): the body as the API documents it (spec sections 2.5 and 7), and the
+ * Problem details (RFC 9457): the body as the API documents it (its codes in core/errors.ts), and the
  * answers that carry it with the API headers; 429 and 5xx are not to be cached.
  */
 

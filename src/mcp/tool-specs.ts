@@ -1,5 +1,5 @@
 /**
- * The six read-only tools (decisions.md section 4) as data: name, wording and the valibot schemas
+ * The six read-only tools as data: name, wording and the valibot schemas
  * of their arguments and results, for a blog in given languages. The run time validates calls with
  * them (the manifest's languages); the build turns them into the tools/list descriptors.
  */

@@ -1,4 +1,4 @@
-/** Maps the build's records to the API's records (decisions.md section 2). */
+/** Maps the build's records to the API's records, field by field. */
 
 import type {
   Deck,

@@ -156,7 +156,7 @@ const COMMON_HEADERS: HeaderName[] = [
   'Access-Control-Expose-Headers',
 ];
 
-/** What a deprecated endpoint adds to its answers (section 3, "Deprecation"). */
+/** What a deprecated endpoint adds to its answers: Deprecation, Sunset and a Link to the notice. */
 const DEPRECATION_HEADERS: HeaderName[] = ['Deprecation', 'Sunset', 'Link'];
 
 /** A 304 carries the validators, caching and API headers of the 200, but nothing about a body. */
