@@ -40,6 +40,7 @@ import type { LimiterMemoryResult } from './limiter-memory.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
 import { BENCH_RATE_LIMIT_ENV } from './rate-limit.ts';
 import { startRedis } from './redis-server.ts';
+import { ReportWriter, writeReport } from './report.ts';
 import {
   cpuSeconds,
   edgeBundleSizes,
@@ -66,6 +67,7 @@ const { values } = parseArgs({
     warmup: { type: 'string' },
     posts: { type: 'string' },
     addresses: { type: 'string' },
+    report: { type: 'string' },
   },
 });
 const quick = values.quick;
@@ -76,6 +78,14 @@ const connections = Number(values.connections ?? (quick ? 10 : 50));
 const corpusPosts = Number(values.posts ?? (quick ? 20 : 10_000));
 const addresses = Number(values.addresses ?? (quick ? 20_000 : 1_000_000));
 const coldRuns = quick ? 1 : 7;
+/** Where benchmarks.json and benchmarks.md go: docs/ after a full run; the quick run writes none unless asked. */
+const reportDir = values.report ?? (quick ? undefined : join(ROOT, 'docs'));
+const date = new Date().toISOString().slice(0, 10);
+const commandLine = [
+  'npm run bench',
+  ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : []),
+].join(' ');
+const out = new ReportWriter();
 
 const tmp = mkdtempSync(join(tmpdir(), 'folio-bench-'));
 const CORPUS_OUT = join(tmp, 'corpus-out');
@@ -528,18 +538,6 @@ function deploymentRows(stats: DeploymentStats, bundles: { name: string; gzip: s
   ];
 }
 
-function table(headers: string[], rows: string[][], align: ('l' | 'r')[]) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (align[i] === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join(' | ')} |`;
-  console.log(line(headers));
-  console.log(
-    `|${widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w + 1)}:` : `${'-'.repeat(w + 2)}`)).join('|')}|`,
-  );
-  for (const row of rows) console.log(line(row));
-  console.log('');
-}
-
 interface Check {
   what: string;
   value: string;
@@ -568,11 +566,11 @@ interface Contender {
 async function main() {
   const bun = join(BIN, 'bun');
   const hasBun = existsSync(bun);
-  console.log(
+  const settings =
     `folio bench: ${rounds} rounds of ${duration} s per route and contender after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +
-      `${serverCpu !== undefined && canPin() ? `servers on core ${SERVER_CPU} (FOLIO_WORKERS=2 on every core), load and Redis on core ${LOAD_CPU}, ` : ''}` +
-      `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}\n`,
-  );
+    `${serverCpu !== undefined && canPin() ? `servers on core ${SERVER_CPU} (FOLIO_WORKERS=2 on every core), load and Redis on core ${LOAD_CPU}, ` : ''}` +
+    `node ${process.version}${hasBun ? '' : ' (bun not found: Bun rows skipped)'}`;
+  console.log(`${settings}\n`);
 
   // The quick run starts the corpus and the limiter now, alongside everything else.
   const corpusJob = quick ? early(buildCorpus()) : undefined;
@@ -695,7 +693,7 @@ async function main() {
     for (const server of servers.values()) await server.stop();
   }
 
-  console.log('## Throughput and latency\n');
+  out.heading(2, 'Throughput and latency');
   const rows: string[][] = [];
   for (const route of routes)
     for (const contender of contenders) {
@@ -710,7 +708,7 @@ async function main() {
         Object.keys(r.statuses).join(','),
       ]);
     }
-  table(['route', 'contender', 'req/s', 'p50', 'p99', 'server CPU per request', 'status'], rows, [
+  out.table(['route', 'contender', 'req/s', 'p50', 'p99', 'server CPU per request', 'status'], rows, [
     'l',
     'l',
     'r',
@@ -720,7 +718,7 @@ async function main() {
     'l',
   ]);
 
-  console.log('## Ratios (same run)\n');
+  out.heading(2, 'Ratios (same run)');
   const ratioRows: string[][] = [];
   const rps = (run: Measured) => run.load.requestsPerSecond;
   const p99Of = (run: Measured) => Math.max(run.load.p99, 0.01);
@@ -773,7 +771,7 @@ async function main() {
         ['folio-bun', 'bun'],
       );
   }
-  table(
+  out.table(
     [
       'route',
       'Folio Node / raw node:http',
@@ -788,8 +786,8 @@ async function main() {
     ratioRows,
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
-  console.log(
-    `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}\n`,
+  out.paragraph(
+    `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}`,
   );
 
   // ------------------------------------------------------------ scale
@@ -855,8 +853,8 @@ async function main() {
     sampleBuild ? cell(sampleBuild) : 'not rebuilt';
   const scaleRatio = big.result.requestsPerSecond / sample.result.requestsPerSecond;
 
-  console.log(`## Scale: the sample blog (${sampleCount} posts) vs a synthetic ${corpusPosts}-post corpus\n`);
-  table(
+  out.heading(2, `Scale: the sample blog (${sampleCount} posts) vs a synthetic ${corpusPosts}-post corpus`);
+  out.table(
     ['measure', 'sample blog', `${corpusPosts} posts`, 'ratio'],
     [
       [
@@ -911,21 +909,21 @@ async function main() {
     ],
     ['l', 'r', 'r', 'r'],
   );
-  console.log(`### The ${corpusPosts}-post deployment folder against the platforms' limits\n`);
+  out.heading(3, `The ${corpusPosts}-post deployment folder against the platforms' limits`);
   const stats = deploymentStats(CORPUS_OUT);
-  table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
-  for (const limit of PLATFORM_LIMITS) console.log(`- ${describeLimit(limit)}`);
-  console.log('');
+  out.table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
+  out.list(PLATFORM_LIMITS.map(describeLimit));
   const workerd = await workerdStarts(
     join(tmp, 'corpus-bundles', 'cloudflare.js'),
     CORPUS_OUT,
     scaleRoute.url,
     coldRuns,
   );
-  console.log(
-    `### The ${corpusPosts}-post Cloudflare worker in workerd (Miniflare, medians of ${coldRuns} starts of each)\n`,
+  out.heading(
+    3,
+    `The ${corpusPosts}-post Cloudflare worker in workerd (Miniflare, medians of ${coldRuns} starts of each)`,
   );
-  table(
+  out.table(
     ['measure', 'bare worker, same bindings', 'Folio', 'Folio minus bare: median (middle half)'],
     [
       [
@@ -950,9 +948,9 @@ async function main() {
     ['l', 'r', 'r', 'r'],
   );
   const workerdCost = workerd.scriptMs.median + workerd.firstRequestMs.median;
-  console.log(
+  out.paragraph(
     `Folio's own cold start in workerd: ${fmt.ms(workerd.scriptMs.median)} loading the script + ${fmt.ms(workerd.firstRequestMs.median)} on the first request = ${fmt.ms(workerdCost)}. ` +
-      "Both go through Miniflare, which reads and parses each script in this process too; its asset indexing is the same for both workers and varies by more than Folio's cost between identical starts, so it is left out.\n",
+      "Both go through Miniflare, which reads and parses each script in this process too; its asset indexing is the same for both workers and varies by more than Folio's cost between identical starts, so it is left out.",
   );
   check(
     `limit=10 req/s, ${corpusPosts} posts / sample blog`,
@@ -983,10 +981,11 @@ async function main() {
   const limiter = JSON.parse(limiterRun.stdout.trim()) as LimiterMemoryResult;
   const pastCap =
     limiter.checkpoints.find((c) => c.addresses > limiter.maxClients) ?? limiter.checkpoints.at(-1)!;
-  console.log(
-    `## Rate limiter: ${limiter.addresses.toLocaleString('en-US')} distinct addresses (half IPv4, half IPv6 /64s), cap ${limiter.maxClients.toLocaleString('en-US')}\n`,
+  out.heading(
+    2,
+    `Rate limiter: ${limiter.addresses.toLocaleString('en-US')} distinct addresses (half IPv4, half IPv6 /64s), cap ${limiter.maxClients.toLocaleString('en-US')}`,
   );
-  table(
+  out.table(
     ['addresses', 'tracked clients', 'heap + array buffers'],
     limiter.checkpoints.map((c) => [
       c.addresses.toLocaleString('en-US'),
@@ -995,8 +994,8 @@ async function main() {
     ]),
     ['r', 'r', 'r'],
   );
-  console.log(
-    `bytes per tracked client: ${limiter.bytesPerClient.toFixed(0)}; time per hit: ${limiter.nsPerHit.toFixed(0)} ns\n`,
+  out.paragraph(
+    `bytes per tracked client: ${limiter.bytesPerClient.toFixed(0)}; time per hit: ${limiter.nsPerHit.toFixed(0)} ns`,
   );
   check(
     'limiter bytes per tracked client',
@@ -1026,8 +1025,8 @@ async function main() {
     fmt.us(cpuMicroseconds),
     Object.keys(r.statuses).join(','),
   ];
-  console.log(`## Rate-limit store: Redis vs in memory (${scaleRoute.name}, one Node process)\n`);
-  table(
+  out.heading(2, `Rate-limit store: Redis vs in memory (${scaleRoute.name}, one Node process)`);
+  out.table(
     ['store', 'req/s', 'p50', 'p99', 'server CPU per request', 'status'],
     [
       storeRow('in memory (default)', stores.memory),
@@ -1035,18 +1034,22 @@ async function main() {
     ],
     ['l', 'r', 'r', 'r', 'r', 'l'],
   );
-  console.log(
-    `Redis / in memory: ${fmt.x(storeRatio)} req/s; ${fmt.x(cpuRatio)} requests per second of the server's CPU\n`,
+  out.paragraph(
+    `Redis / in memory: ${fmt.x(storeRatio)} req/s; ${fmt.x(cpuRatio)} requests per second of the server's CPU`,
   );
   check('Folio req/s, Redis store / in memory', fmt.x(storeRatio), '≥ 0.70x', storeRatio >= 0.7);
 
-  console.log('## Targets\n');
-  table(
+  out.heading(2, 'Targets');
+  out.table(
     ['target', 'measured', 'goal', 'met'],
     checks.map((c) => [c.what, c.value, c.target, c.met ? 'yes' : 'NO']),
     ['l', 'r', 'l', 'l'],
   );
-  console.log(`${checks.filter((c) => c.met).length} of ${checks.length} targets met.`);
+  out.paragraph(`${checks.filter((c) => c.met).length} of ${checks.length} targets met.`);
+  if (reportDir) {
+    const written = writeReport({ date, command: commandLine, settings, blocks: out.blocks }, reportDir);
+    console.log(`folio bench: wrote ${written.json} and ${written.markdown}`);
+  }
 }
 
 try {
