@@ -137,12 +137,12 @@ describe('the Redis store in process', () => {
   }, 15_000);
 
   it.each([{}, { FOLIO_RATE_LIMIT_STORE_TIMEOUT: '120' }])(
-    'waits for a hung Redis as long as the README says, or as set, then limits in memory (%o)',
+    'waits for a hung Redis as long as docs/rate-limiting.md says, or as set, then limits in memory (%o)',
     async (setting) => {
-      const readme = readFileSync(resolve(ROOT, 'README.md'), 'utf8');
-      const stated = Number(/If Redis cannot be reached or takes more than (\d+) ms/.exec(readme)?.[1]);
+      const doc = readFileSync(resolve(ROOT, 'docs/rate-limiting.md'), 'utf8');
+      const stated = Number(/If Redis cannot be reached or takes more than (\d+) ms/.exec(doc)?.[1]);
       const expected = Number(setting.FOLIO_RATE_LIMIT_STORE_TIMEOUT ?? stated);
-      expect(stated, 'the README states the timeout').toBeGreaterThan(0);
+      expect(stated, 'docs/rate-limiting.md states the timeout').toBeGreaterThan(0);
       const store = serverSettings({ FOLIO_RATE_LIMIT_STORE: redis.url(2), ...setting }).store!;
       expect(store.timeoutMs).toBe(expected);
       const lines: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Documented bounds on what one entry may cost (README, "Your own blog"). Past them the build fails
+ * Documented bounds on what one entry may cost (docs/content-folder.md, "Bounds"). Past them the build fails
  * naming the file, instead of publishing data that slows or exhausts the server.
  */
 export const MAX_FILE_BYTES = 1024 * 1024;
