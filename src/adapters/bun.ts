@@ -1,4 +1,3 @@
-/// <reference types="bun-types" />
 /**
  * Bun: Bun.serve, the client address from server.requestIP, asked for only when the handler needs
  * it (the rate-limited areas): it costs about a tenth of a bare answer.

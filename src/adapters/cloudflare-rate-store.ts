@@ -7,17 +7,14 @@
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from '../http/limiter.ts';
 import type { RateStore } from '../http/rate-store.ts';
 
-/** What the worker sees of the Durable Object namespace binding. */
-export interface RateLimiterNamespace {
-  idFromName(name: string): unknown;
-  get(id: unknown): { fetch(input: string): Promise<Response> };
-}
+/** The Durable Object namespace binding (FOLIO_RATE_LIMITER) as the worker sees it. */
+export type RateLimiterNamespace = DurableObjectNamespace;
 
 const ANSWER_TIMEOUT_MS = 1000;
 const LOG_INTERVAL_MS = 60_000;
 
 /** The Durable Object: the sliding window of the one client it is named for, in memory. */
-export class FolioRateLimiter {
+export class FolioRateLimiter implements DurableObject {
   private limiter: SlidingWindowLimiter | undefined;
 
   fetch(request: Request): Response {
@@ -88,7 +85,7 @@ export class DurableObjectRateStore implements RateStore {
 }
 
 function withinTimeout<T>(answer: Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: number | null = null;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => reject(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)),

@@ -13,13 +13,8 @@ import { optionsFromEnv } from './env.ts';
 
 export { FolioRateLimiter } from './cloudflare-rate-store.ts';
 
-/** workerd's: a stream of a declared length, which it sends with Content-Length instead of chunked. */
-declare class FixedLengthStream extends TransformStream<Uint8Array, Uint8Array> {
-  constructor(length: number);
-}
-
 interface Env {
-  ASSETS: { fetch(request: Request | string): Promise<Response> };
+  ASSETS: Fetcher;
   FOLIO_RATE_LIMITER?: RateLimiterNamespace;
   [name: string]: unknown;
 }
@@ -28,6 +23,7 @@ let handler: Handler | undefined;
 
 function handlerFor(env: Env): Handler {
   const options = optionsFromEnv(env as Record<string, string | undefined>);
+  // workerd sends a FixedLengthStream with Content-Length instead of chunked.
   options.fixedLength = (stream, length) => stream.pipeThrough(new FixedLengthStream(length));
   if (env.FOLIO_RATE_LIMITER)
     options.rateStore = new DurableObjectRateStore(env.FOLIO_RATE_LIMITER, {

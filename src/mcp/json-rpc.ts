@@ -79,7 +79,7 @@ function classify(value: unknown, text: string): Classified {
   };
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 /** A request body as a JSON-RPC message; bytes that are not UTF-8 JSON are a parse error. */
 export function parseMessage(body: Uint8Array): Classified {

@@ -1,4 +1,3 @@
-/// <reference types="bun-types" />
 /**
  * The Bun ceiling: a bare Bun.serve answering each benchmarked request with the bytes Folio sent
  * (status, headers, body), looked up by method and URL; If-None-Match against the captured ETag
