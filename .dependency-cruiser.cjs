@@ -1,9 +1,22 @@
 /**
  * The layers of Folio, one way down: adapters -> handler and route table -> areas (api, mcp, site)
- * -> http plumbing -> core. The build (src/build) is a layer of its own that run-time code never
- * imports. `npm run lint` runs these rules; test/layers.test.ts proves they catch a violation.
+ * -> http rules -> core. The build (src/build and the build's library in scripts/) is a layer of its
+ * own that run-time code never imports, and that builds on core only: what both sides share lives
+ * in core. The command entries (scripts/build.ts, dev.ts, bundle.ts), the dev server's in-memory
+ * deployment and the benchmark sit on top and may use the run time; the CLI (cli/) is a package of
+ * its own. `npm run lint` runs these rules over src, scripts and cli; test/layers.test.ts proves
+ * each one catches a violation.
  */
 const RUNTIME = '^src/(?!build/)';
+/** The command entries and tools: they start servers and builds, so they may import the run time. */
+const ENTRIES = '^scripts/((build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/)';
+/**
+ * The build's library: src/build and every module of scripts/ that is not an entry. The MCP tool
+ * descriptions and protocol constants (mcp/protocol.ts, mcp/tool-specs.ts) are shared by the build
+ * (tools/list, the portal) and the run time, and are the one exception until they move to core.
+ */
+const BUILD_LIBRARY = ['^src/build/', '^scripts/(?!((build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/))'];
+const SHARED_WITH_MCP = '^src/mcp/(protocol|tool-specs)\\.ts$';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
 module.exports = {
@@ -11,19 +24,19 @@ module.exports = {
     rule('no-cycles', 'Modules must not import each other in a circle.', {}, { circular: true }),
     rule(
       'runtime-never-imports-build',
-      'Run-time code must not import the content compiler, rendering, indexing or the build scripts.',
+      'Run-time code must not import the content compiler, rendering, indexing, the build scripts or the tools.',
       { path: RUNTIME },
       { path: '^(src/build|scripts)/' },
     ),
     rule(
       'core-imports-nothing',
-      'Core holds constants, types and schemas; it imports no other layer.',
+      'Core holds constants, types, schemas and the formats build and run time share; it imports no other layer.',
       { path: '^src/core/' },
-      { path: '^src/(?!core/)' },
+      { path: '^(src/(?!core/)|scripts/|cli/)' },
     ),
     rule(
       'http-imports-only-core',
-      'HTTP plumbing knows no area, handler or adapter.',
+      'HTTP rules know no area, handler or adapter.',
       { path: '^src/http/' },
       { path: '^src/(?!core/|http/)' },
     ),
@@ -52,16 +65,40 @@ module.exports = {
       { path: '^src/adapters/' },
     ),
     rule(
-      'build-below-run-time-entry',
-      'The build uses the areas\u2019 shared pieces but never a handler, route table or adapter.',
-      { path: '^src/build/' },
-      { path: '^src/(adapters/|handler\\.ts|routes\\.ts)' },
+      'only-entries-import-adapters',
+      'Adapters are the top of the run time: below them nothing imports one, and the build uses none.',
+      { path: '^(src|scripts)/', pathNot: ['^src/adapters/', ENTRIES] },
+      { path: '^src/adapters/' },
+    ),
+    rule(
+      'build-builds-on-core',
+      'The build uses core (the shared formats) and its own modules, never the run time above core.',
+      { path: BUILD_LIBRARY },
+      { path: '^src/(?!core/|build/)', pathNot: SHARED_WITH_MCP },
+    ),
+    rule(
+      'nothing-imports-the-tools',
+      'The benchmark is a tool on top: neither the run time nor the build imports it.',
+      { path: '^(src|scripts)/', pathNot: '^scripts/bench/' },
+      { path: '^scripts/bench/' },
+    ),
+    rule(
+      'cli-stands-alone',
+      'The CLI is a package of its own with no dependencies: it imports only itself and Node built-ins.',
+      { path: '^cli/' },
+      { pathNot: '^cli/', dependencyTypesNot: ['core'] },
+    ),
+    rule(
+      'nothing-imports-the-cli',
+      'The service and the build never import the CLI; it talks to the service over HTTP.',
+      { path: '^(src|scripts)/' },
+      { path: '^cli/' },
     ),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '\\.d\\.ts$' },
+    exclude: { path: ['\\.d\\.ts$', '^scripts/bench/autocannon\\.d\\.ts$'] },
   },
 };

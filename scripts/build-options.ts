@@ -1,9 +1,9 @@
 /** The build command's arguments: parsed, checked, and explained by --help. */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { parseDate } from '../src/build/content/dates.ts';
 import { LAYOUTS, type Layout } from '../src/build/content/layout.ts';
+import { DEFAULT_OUT } from '../src/core/deployment.ts';
 import { REPORT_FORMATS, type ReportFormat } from './problem-report.ts';
 
 export const USAGE = `Usage: tsx scripts/build.ts [options]

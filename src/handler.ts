@@ -8,6 +8,7 @@
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
+import { HTML_TYPE } from './core/media-types.ts';
 import { after, loadOnce } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { type Compress, createBodyCache, type Encoding, type FixedLength } from './http/body-cache.ts';
@@ -15,7 +16,6 @@ import type { BodySource } from './http/body-source.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
-import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
 import { acceptedEncoding, negotiate } from './http/negotiate.ts';
 import { problemAnswers, rateLimitedDetail } from './http/problem.ts';

@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
-import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
-import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { BODIES_PREFIX, DEFAULT_OUT, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {

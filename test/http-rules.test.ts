@@ -1,11 +1,11 @@
 /** The protocol pieces on their own: conditional requests, problem bodies, encodings, targets, body keys. */
 import { describe, expect, it } from 'vitest';
 import { bodyKey } from '../src/core/deployment.ts';
+import { problem } from '../src/core/errors.ts';
+import { etagOf } from '../src/core/etag.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from '../src/http/conditional.ts';
-import { etagOf } from '../src/http/etag.ts';
 import { acceptedEncoding } from '../src/http/negotiate.ts';
-import { problem } from '../src/http/problem.ts';
 import { writeRateHeaders } from '../src/http/rate-limit-headers.ts';
 import { parseTarget, queryValues } from '../src/http/request-target.ts';
 

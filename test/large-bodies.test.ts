@@ -25,7 +25,7 @@ import {
   partKey,
   type StreamedFacts,
 } from '../src/core/deployment.ts';
-import { etagOf } from '../src/http/etag.ts';
+import { etagOf } from '../src/core/etag.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
 import {

@@ -1,7 +1,7 @@
 /**
- * The layering rules of .dependency-cruiser.cjs (run by `npm run lint`) catch what they forbid: a
- * small tree written for the test, with one deliberate violation at a time, is checked with the
- * project's own configuration.
+ * The layering rules of .dependency-cruiser.cjs (run by `npm run lint` over src, scripts and cli)
+ * catch what they forbid: a small tree written for the test, with a file in every folder the rules
+ * cover and one deliberate upward import at a time, is checked with the project's own configuration.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -22,10 +22,18 @@ const LAWFUL: Record<string, string> = {
   'src/mcp/serve.ts': "import { h } from '../http/headers.ts';\nexport const m = h;\n",
   'src/handler.ts':
     "import { a } from './api/serve.ts';\nimport { m } from './mcp/serve.ts';\nexport const x = a + m;\n",
-  'src/adapters/node.ts': "import { x } from '../handler.ts';\nexport default x;\n",
   'src/site/serve.ts': "import { h } from '../http/headers.ts';\nexport const s = h;\n",
+  'src/routes.ts': "import { VERSION } from './core/api.ts';\nexport const r = VERSION;\n",
+  'src/adapters/node.ts': "import { x } from '../handler.ts';\nexport default x;\n",
   'src/build/emit.ts': "import { VERSION } from '../core/api.ts';\nexport const e = VERSION;\n",
-  'scripts/build.ts': "import { e } from '../src/build/emit.ts';\nexport const b = e;\n",
+  'scripts/write-deployment.ts': "import { e } from '../src/build/emit.ts';\nexport const w = e;\n",
+  'scripts/build.ts':
+    "import { w } from './write-deployment.ts';\nimport node from '../src/adapters/node.ts';\nexport const b = w + node;\n",
+  'scripts/bench/run.ts':
+    "import { b } from '../build.ts';\nimport { x } from '../../src/handler.ts';\nexport const r = b + x;\n",
+  'cli/src/main.js':
+    "import { readFileSync } from 'node:fs';\nimport { format } from './format.js';\nexport const main = () => format(readFileSync);\n",
+  'cli/src/format.js': 'export const format = (value) => String(value);\n',
 };
 
 async function cruise(changes: Record<string, string>): Promise<{ code: number; output: string }> {
@@ -40,7 +48,9 @@ async function cruise(changes: Record<string, string>): Promise<{ code: number; 
       await mkdir(dirname(join(dir, path)), { recursive: true });
       await writeFile(join(dir, path), text);
     }
-    const result = await run(resolve(BIN, 'depcruise'), ['src', '--config', CONFIG], { cwd: dir }).then(
+    const result = await run(resolve(BIN, 'depcruise'), ['src', 'scripts', 'cli', '--config', CONFIG], {
+      cwd: dir,
+    }).then(
       ({ stdout }) => ({ code: 0, output: stdout }),
       (error: { code: number; stdout: string }) => ({ code: error.code, output: error.stdout }),
     );
@@ -102,9 +112,65 @@ describe('the layering rules', () => {
       { 'src/handler.ts': "import x from './adapters/node.ts';\nexport { x };\n" },
     ],
     [
-      'build-below-run-time-entry',
+      'handler-below-adapters',
+      'the route table importing an adapter',
+      { 'src/routes.ts': "import x from './adapters/node.ts';\nexport const r = x;\n" },
+    ],
+    [
+      'only-entries-import-adapters',
+      'an area importing an adapter',
+      { 'src/site/serve.ts': "import x from '../adapters/node.ts';\nexport const s = x;\n" },
+    ],
+    [
+      'runtime-never-imports-build',
+      'an adapter importing the build',
+      { 'src/adapters/node.ts': "import { e } from '../build/emit.ts';\nexport default e;\n" },
+    ],
+    [
+      'build-builds-on-core',
       'the build importing the handler',
       { 'src/build/emit.ts': "import { x } from '../handler.ts';\nexport const e = x;\n" },
+    ],
+    [
+      'build-builds-on-core',
+      'the build importing an area for a constant',
+      { 'src/build/emit.ts': "import { a } from '../api/serve.ts';\nexport const e = a;\n" },
+    ],
+    [
+      'build-builds-on-core',
+      "the build's library in scripts/ importing http",
+      { 'scripts/write-deployment.ts': "import { h } from '../src/http/headers.ts';\nexport const w = h;\n" },
+    ],
+    [
+      'only-entries-import-adapters',
+      "the build's library in scripts/ importing an adapter",
+      { 'scripts/write-deployment.ts': "import x from '../src/adapters/node.ts';\nexport const w = x;\n" },
+    ],
+    [
+      'nothing-imports-the-tools',
+      "the build's library importing the benchmark",
+      { 'scripts/write-deployment.ts': "import { r } from './bench/run.ts';\nexport const w = r;\n" },
+    ],
+    [
+      'core-imports-nothing',
+      'core importing a build script',
+      { 'src/core/api.ts': "import { b } from '../../scripts/build.ts';\nexport const VERSION = b;\n" },
+    ],
+    [
+      'cli-stands-alone',
+      'the CLI importing the service',
+      {
+        'cli/src/format.js':
+          "import { VERSION } from '../../src/core/api.ts';\nexport const format = () => VERSION;\n",
+      },
+    ],
+    [
+      'nothing-imports-the-cli',
+      'a build script importing the CLI',
+      {
+        'scripts/write-deployment.ts':
+          "import { format } from '../cli/src/format.js';\nexport const w = format;\n",
+      },
     ],
   ])(
     'catch %s: %s',

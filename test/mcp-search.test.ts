@@ -4,9 +4,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
+import { foldTerm } from '../src/core/search-index.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
-import { foldTerm } from '../src/mcp/search-index.ts';
 import { deployed, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';

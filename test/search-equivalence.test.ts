@@ -16,11 +16,11 @@ import { emitIntoMemory } from '../scripts/memory-deployment.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
+import { type IndexedPost, SEARCH_OPTIONS, tokenize } from '../src/core/search-index.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import type { SearchResults } from '../src/mcp/schemas.ts';
 import { searchIndex } from '../src/mcp/search.ts';
 import { parseHead, parseShard, termSource } from '../src/mcp/search-files.ts';
-import { type IndexedPost, SEARCH_OPTIONS, tokenize } from '../src/mcp/search-index.ts';
 import { queryTerms, type Ranked, rank } from '../src/mcp/search-score.ts';
 import { BUILD_TIME, servedData } from './support/data.ts';
 

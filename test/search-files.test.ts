@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emitIntoMemory, type MemoryDeployment } from '../scripts/memory-deployment.ts';
 import { searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
+import type { SearchHead } from '../src/core/search-index.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
-import type { SearchHead } from '../src/mcp/search-index.ts';
 import { servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';

@@ -4,9 +4,6 @@ import { join } from 'node:path';
 import { BODIES_PREFIX, MANIFEST_FORMAT, MANIFEST_KEY, type Manifest } from '../core/deployment.ts';
 import type { BodySource } from '../http/body-source.ts';
 
-/** The output folder `npm run build` writes; FOLIO_OUT overrides it. */
-export const DEFAULT_OUT = 'dist/public';
-
 /** How this runtime streams the large bodies from the files under `root` (the bodies' folder). */
 export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'>;
 

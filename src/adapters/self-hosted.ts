@@ -3,10 +3,11 @@
  * shared rate-limit store when one is configured, and one line and exit code 1 for what stops them.
  */
 import { resolve } from 'node:path';
+import { DEFAULT_OUT } from '../core/deployment.ts';
 import type { Deployment, HandlerOptions } from '../handler.ts';
 import { compress } from './compress.ts';
 import { type ServerSettings, serverSettingsOrExit } from './env.ts';
-import { DEFAULT_OUT, type FileStreaming, fileSource, readManifest } from './file-source.ts';
+import { type FileStreaming, fileSource, readManifest } from './file-source.ts';
 
 export function selfHostedSettings(
   env: Record<string, string | undefined>,

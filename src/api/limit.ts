@@ -1,9 +1,6 @@
 /** The `limit` query parameter of the post indexes: a whole number from 1 to 500, given once, else 400. */
-import { LIMIT_MAX } from '../core/deployment.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../core/deployment.ts';
 import { queryValues } from '../http/request-target.ts';
-
-export const LIMIT_MIN = 1;
-export { LIMIT_MAX };
 
 export type LimitResult = { ok: true; value: number | null } | { ok: false; detail: string };
 

@@ -4,9 +4,12 @@
  * what a path means (its body key, whether it is gone, its list) is worked out once per path, and
  * the header set of each representation once, so a request only adds its RateLimit values.
  */
+
+import type { HeaderMap } from '../core/api.ts';
 import { canonicalApiPath } from '../core/api.ts';
 import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
 import type { ErrorCode } from '../core/errors.ts';
+import { JSON_TYPE } from '../core/media-types.ts';
 import { after } from '../http/after.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
 import {
@@ -17,9 +20,7 @@ import {
   type Encoding,
   type StreamedBody,
 } from '../http/body-cache.ts';
-import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
-import { JSON_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';

@@ -30,9 +30,9 @@ import {
   STREAM_BYTES,
   type StreamedFacts,
 } from '../core/deployment.ts';
+import { etagHasher } from '../core/etag.ts';
+import { TEXT_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
-import { etagHasher } from '../http/etag.ts';
-import { TEXT_TYPE } from '../http/media-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';

@@ -1,6 +1,6 @@
 /**
  * Build time: each language's posts indexed by MiniSearch, written as the files the run time
- * searches: a head, term shards and the shown fields of posts in chunks (src/mcp/search-index.ts).
+ * searches: a head, term shards and the shown fields of posts in chunks (src/core/search-index.ts).
  */
 import MiniSearch from 'minisearch';
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
@@ -14,7 +14,7 @@ import {
   type SearchHead,
   type ShardEntry,
   type StoredPost,
-} from '../mcp/search-index.ts';
+} from '../core/search-index.ts';
 import type { PostRecord } from './data/types.ts';
 
 /** Link targets and bare URLs are addresses, not words of the post. */
@@ -71,7 +71,7 @@ export type SearchFile = [key: string, text: string];
 /** A shard grows to about this many bytes before its terms are split by one more character. */
 const SHARD_BYTES = 128 * 1024;
 
-/** Each language's index files (src/mcp/search-index.ts says what they hold). */
+/** Each language's index files (src/core/search-index.ts says what they hold). */
 export function searchIndexFiles(
   documents: SearchDocuments,
   shardBytes = SHARD_BYTES,

@@ -4,9 +4,9 @@
  */
 
 import type { ErrorFormat, ErrorStatus } from '../core/deployment.ts';
+import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
-import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../http/media-types.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import type { ApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';

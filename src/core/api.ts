@@ -5,3 +5,16 @@ export const API_PREFIXES = ['/api/', '/api/v1/'] as const;
 /** The versioned prefix, as an alias of the canonical one. */
 export const canonicalApiPath = (path: string) =>
   path.startsWith('/api/v1/') ? `/api/${path.slice(8)}` : path;
+
+/** A response's headers by lower-case name. */
+export type HeaderMap = Record<string, string>;
+
+/** The rate-limit headers of every /api/ and /mcp answer (draft-ietf-httpapi-ratelimit-headers, with its earlier aliases) and Retry-After. */
+export const RATE_LIMIT_HEADERS = [
+  'RateLimit-Policy',
+  'RateLimit',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+];

@@ -5,11 +5,14 @@
  */
 
 /** Where the bodies live inside the deployment folder, and the manifest's own key. */
+/** The deployment folder `npm run build` writes and the self-hosted servers read; FOLIO_OUT overrides it. */
+export const DEFAULT_OUT = 'dist/public';
 export const BODIES_PREFIX = '/_folio';
 export const MANIFEST_KEY = '/manifest.json';
 
 /** The first elements of a post list, enough for any `limit`: served from `<path>` + HEAD_SUFFIX. */
 export const LIST_HEAD_SUFFIX = '.head';
+export const LIMIT_MIN = 1;
 export const LIMIT_MAX = 500;
 
 /** A JSON array of posts: its length and the byte offsets just past each of its first elements. */

@@ -62,3 +62,33 @@ export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
     hint: 'The request could not be completed; retrying is safe.',
   },
 };
+
+/** Problem details (RFC 9457) as every error body carries them, the build's error pages included. */
+export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  error: { code: ErrorCode; message: string; hint: string; documentation_url: string };
+}
+
+export function problem(
+  baseUrl: string,
+  code: ErrorCode,
+  detail: string,
+  instance: string,
+  hint?: string,
+): Problem {
+  const kind = ERROR_KINDS[code];
+  return {
+    type: `${baseUrl}/developers#${kind.anchor}`,
+    title: kind.title,
+    status: kind.status,
+    detail,
+    instance,
+    error: { code, message: detail, hint: hint ?? kind.hint, documentation_url: `${baseUrl}/developers` },
+  };
+}

@@ -1,6 +1,8 @@
 /** The headers every /api/ and /mcp answer carries, errors, 304 and 429 included. */
+
+import type { HeaderMap } from '../core/api.ts';
 import { API_VERSION } from '../core/api.ts';
-import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS, type HeaderMap } from './cors.ts';
+import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
 import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 

@@ -5,8 +5,8 @@
  * STREAM_BYTES is never held: it is answered from its manifest facts, its bytes streamed per GET.
  */
 import { type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
+import { etagOf } from '../core/etag.ts';
 import type { BodySource } from './body-source.ts';
-import { etagOf } from './etag.ts';
 import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type { Encoding } from '../core/deployment.ts';

@@ -1,5 +1,5 @@
+import type { HeaderMap } from '../core/api.ts';
 /** Conditional requests: If-None-Match against a strong ETag, and what a 304 keeps (RFC 9110). */
-import type { HeaderMap } from './cors.ts';
 
 /** RFC 9110 13.1.2: If-None-Match uses the weak comparison; `*` matches any current representation. */
 export function matchesIfNoneMatch(header: string | null, etag: string): boolean {

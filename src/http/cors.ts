@@ -1,7 +1,5 @@
 /** CORS: open to every origin, the custom headers exposed, and preflights answered (every area). */
-import { RATE_LIMIT_HEADERS } from './rate-limit-headers.ts';
-
-export type HeaderMap = Record<string, string>;
+import { type HeaderMap, RATE_LIMIT_HEADERS } from '../core/api.ts';
 
 export const EXPOSED_HEADERS = [
   'X-API-Version',

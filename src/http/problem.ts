@@ -3,42 +3,13 @@
  * answers that carry it with the API headers; 429 and 5xx are not to be cached.
  */
 
-import { ERROR_KINDS, type ErrorCode } from '../core/errors.ts';
+import type { HeaderMap } from '../core/api.ts';
+import { ERROR_KINDS, type ErrorCode, PROBLEM_TYPE, problem } from '../core/errors.ts';
 import { apiHeaderSet, CACHE_NONE, CACHE_PUBLIC } from './api-headers.ts';
-import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 import { type Prepared, prepare, type ResponseConstructor, respond } from './respond.ts';
 import { slotTemplate } from './slot-template.ts';
-
-export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
-
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  instance: string;
-  error: { code: ErrorCode; message: string; hint: string; documentation_url: string };
-}
-
-export function problem(
-  baseUrl: string,
-  code: ErrorCode,
-  detail: string,
-  instance: string,
-  hint?: string,
-): Problem {
-  const kind = ERROR_KINDS[code];
-  return {
-    type: `${baseUrl}/developers#${kind.anchor}`,
-    title: kind.title,
-    status: kind.status,
-    detail,
-    instance,
-    error: { code, message: detail, hint: hint ?? kind.hint, documentation_url: `${baseUrl}/developers` },
-  };
-}
 
 export interface AnswerContext {
   Response: ResponseConstructor;

@@ -1,15 +1,6 @@
 /** The RateLimit headers (draft-ietf-httpapi-ratelimit-headers, with its earlier aliases) and Retry-After. */
 import type { RateState } from './limiter.ts';
 
-export const RATE_LIMIT_HEADERS = [
-  'RateLimit-Policy',
-  'RateLimit',
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'Retry-After',
-];
-
 /** `RateLimit-Policy` for a quota per window. */
 export function ratePolicy(quota: number, windowSeconds: number): string {
   return `"default";q=${quota};w=${windowSeconds}`;

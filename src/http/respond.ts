@@ -1,3 +1,4 @@
+import type { HeaderMap } from '../core/api.ts';
 import {
   type Body,
   type BodyCache,
@@ -7,7 +8,6 @@ import {
   type Variant,
 } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
-import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 

@@ -1,5 +1,5 @@
 /**
- * A language's index files as the run time reads them (src/mcp/search-index.ts says what they
+ * A language's index files as the run time reads them (src/core/search-index.ts says what they
  * hold): the head, parsed once; the term shards a query's words fall in; the stored chunks of the
  * posts a page of results shows.
  */
@@ -10,7 +10,7 @@ import {
   type SearchHead,
   type ShardEntry,
   type StoredPost,
-} from './search-index.ts';
+} from '../core/search-index.ts';
 import type { Statistics, TermPostings, TermSource } from './search-score.ts';
 
 export interface Head extends Statistics {

@@ -5,7 +5,7 @@
  * (AND, or OR), times the number of query terms a post matched; best first, ties in the order the
  * posts were found. Every sum is made in MiniSearch's order, so scores and ties come out the same.
  */
-import { BOOSTS, FIELDS, foldTerm, matchesAsPrefix, tokenize } from './search-index.ts';
+import { BOOSTS, FIELDS, foldTerm, matchesAsPrefix, tokenize } from '../core/search-index.ts';
 
 /** MiniSearch's defaults: BM25+ parameters, and the weight of a prefix match at distance 0. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;

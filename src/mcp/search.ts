@@ -5,6 +5,7 @@
  * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
+import type { StoredPost } from '../core/search-index.ts';
 import { after, loadOnce } from '../http/after.ts';
 import { type BodyCache, derive } from '../http/body-cache.ts';
 import { BoundedCache } from '../http/memo.ts';
@@ -19,7 +20,6 @@ import {
   shardsOfPrefix,
   termSource,
 } from './search-files.ts';
-import type { StoredPost } from './search-index.ts';
 import { queryTerms, type Ranked, rank } from './search-score.ts';
 
 export interface SearchQuery {

@@ -4,13 +4,14 @@
  * JSON-RPC error with a null id, as the MCP SDK's servers send them; only the 429 is problem+json, like
  * every rate-limited answer of the service.
  */
+
+import type { HeaderMap } from '../core/api.ts';
 import type { Manifest } from '../core/deployment.ts';
+import { JSON_TYPE } from '../core/media-types.ts';
 import { after } from '../http/after.ts';
 import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
 import type { BodyCache } from '../http/body-cache.ts';
-import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
-import { JSON_TYPE } from '../http/media-types.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';

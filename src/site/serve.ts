@@ -5,6 +5,8 @@
  * each representation once, so a request negotiates, looks up and answers; the error pages are
  * templates, split once, with the path filled in.
  */
+
+import type { HeaderMap } from '../core/api.ts';
 import {
   bodyKey,
   type ErrorFormat,
@@ -14,6 +16,9 @@ import {
   pageFileKey,
   SLOTS,
 } from '../core/deployment.ts';
+import { PROBLEM_TYPE } from '../core/errors.ts';
+import { escapeHtml } from '../core/html.ts';
+import { HTML_TYPE, MARKDOWN_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
 import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
@@ -26,11 +31,9 @@ import {
   isStreamed,
   type StreamedBody,
 } from '../http/body-cache.ts';
-import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
-import { HTML_TYPE, MARKDOWN_TYPE } from '../http/media-types.ts';
+import { ALLOW_ANY_ORIGIN } from '../http/cors.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
-import { PROBLEM_TYPE } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type PreparedVariants,
@@ -40,7 +43,6 @@ import {
   respondPrepared,
 } from '../http/respond.ts';
 import { slotTemplate } from '../http/slot-template.ts';
-import { escapeHtml } from './html.ts';
 
 export const SITE_ALLOW = 'GET, HEAD';
 

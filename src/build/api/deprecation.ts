@@ -1,4 +1,4 @@
-import type { HeaderMap } from '../../http/cors.ts';
+import type { HeaderMap } from '../../core/api.ts';
 import type { Deprecation } from '../data/types.ts';
 
 /** Deprecation (RFC 9745), Sunset (RFC 8594) and Link headers for each deprecated operation. */

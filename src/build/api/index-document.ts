@@ -1,8 +1,7 @@
-import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
+import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
 import { endpointsFor } from '../../core/endpoints.ts';
 import { PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
-import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
 import type { SiteData } from '../data/types.ts';
 import { describeLicense } from './license.ts';
 

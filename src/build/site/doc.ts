@@ -2,7 +2,7 @@
  * The content of a page as a small document model, rendered both to HTML and to its Markdown twin,
  * so the two can never say different things.
  */
-import { escapeHtml } from '../../site/html.ts';
+import { escapeHtml } from '../../core/html.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
 export type Text = Inline | readonly Inline[];

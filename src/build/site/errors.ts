@@ -2,8 +2,8 @@
 
 import type { ErrorFormat } from '../../core/deployment.ts';
 import type { ErrorCode } from '../../core/errors.ts';
+import { problem } from '../../core/errors.ts';
 import { PATHS } from '../../core/paths.ts';
-import { problem } from '../../http/problem.ts';
 import type { UiText } from './i18n.ts';
 import { uiText } from './i18n.ts';
 import { type LayoutContext, renderDocument } from './layout.ts';

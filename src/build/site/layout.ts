@@ -1,7 +1,7 @@
 /** The HTML document around every page: head metadata, header with the language switch, footer. */
 
+import { escapeHtml } from '../../core/html.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
-import { escapeHtml } from '../../site/html.ts';
 import { describeLicense } from '../api/license.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';

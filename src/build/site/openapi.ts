@@ -3,10 +3,10 @@
  * schemas that shape the data, with the served records as examples.
  */
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
-import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
-import { API_VERSION } from '../../core/api.ts';
+import { API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { type EndpointSpec, endpointsFor, type PathParam } from '../../core/endpoints.ts';
-import { ERROR_KINDS, type ErrorCode } from '../../core/errors.ts';
+import { ERROR_KINDS, type ErrorCode, problem } from '../../core/errors.ts';
 import type { Lang } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
 import {
@@ -24,8 +24,6 @@ import {
   TagTimelineSchema,
   TimelinePostSchema,
 } from '../../core/schemas.ts';
-import { problem } from '../../http/problem.ts';
-import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
 import { describeLicense } from '../api/license.ts';
 import type { ApiResources } from '../api/resources.ts';
 import type { SiteData } from '../data/types.ts';

@@ -1,6 +1,6 @@
 /** A site page and its two representations: the HTML document and the Markdown twin. */
 
-import { escapeHtml } from '../../site/html.ts';
+import { escapeHtml } from '../../core/html.ts';
 import type { Lang } from '../data/types.ts';
 import { type Block, blocksHtml, blocksMarkdown } from './doc.ts';
 import { type Canonical, type LayoutContext, renderDocument } from './layout.ts';

@@ -3,13 +3,12 @@
  * API index, the error kinds and the limiter policy the API itself serves, so it cannot drift.
  */
 
-import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
-import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
+import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
-import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import { DEFAULT_PROTOCOL_VERSION } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';

@@ -1,6 +1,6 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
 
-import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
+import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { inWords, type Lang, languageName } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';

@@ -2,7 +2,7 @@
  * The full-text index of the posts: how text becomes terms, how matches are weighed and the files
  * the index is written in. The build indexes with MiniSearch (src/build/search-index.ts) and writes
  * the files; the run time reads only the files a query needs and scores as MiniSearch does
- * (search-score.ts), so both read the options from here.
+ * (src/mcp/search-score.ts), so both read the options from here.
  */
 import type { Options } from 'minisearch';
 
