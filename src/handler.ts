@@ -1,8 +1,8 @@
 /**
  * The one handler: a pure `fetch(request, context) => Response` over a deployment (the manifest and
  * the prerendered bodies), the same on every runtime. It reads the request target once, routes it
- * through the one route table, runs the limiter step of the rate-limited areas and hands the
- * request to its area. Adapters supply the body source, the client address and, where it pays,
+ * through the one route table, whose routes are the area functions made here (the rate-limited
+ * areas, /api/ and /mcp, take their limiter step first), and calls the one it finds. Adapters supply the body source, the client address and, where it pays,
  * their runtime's Response constructor and a compressor.
  */
 import { createApi } from './api/serve.ts';
@@ -24,7 +24,7 @@ import type { RateStore } from './http/rate-store.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { MCP_ALLOW } from './mcp/allow.ts';
-import { createRouteTable, type Route } from './routes.ts';
+import { type Answer, createRouteTable } from './routes.ts';
 import { createSite, SITE_ALLOW } from './site/serve.ts';
 
 /** What the build produced: the manifest, and where the bodies are read from on this platform. */
@@ -96,8 +96,6 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     ),
   );
   const site = createSite(shared);
-  const match = createRouteTable(manifest);
-  const deprecations = manifest.deprecations;
 
   const addressOf = (request: Request, context: RequestContext | undefined) =>
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
@@ -115,24 +113,60 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     return accepted ? encodingOf(accepted) : null;
   }
 
-  /** The limiter step: a preflight only looks at the quota, a request past it gets the 429. */
-  function counted(
+  /** What a rate-limited area does with a request within its quota. */
+  type CountedAnswer = (request: Request, target: Target, rate: RateState) => Response | Promise<Response>;
+  type SiteAnswer = (
     request: Request,
-    target: Target,
-    route: Route,
-    context: RequestContext | undefined,
-  ): Response | Promise<Response> {
-    const key = clientKey(addressOf(request, context));
-    if (isPreflight(request))
-      return after(limiter.peek(key), (rate) =>
-        preflight(request, route.name === 'mcp' ? MCP_AREA : API_AREA, rate),
+    call: { target: Target; encoding: Encoding | null },
+  ) => Response | Promise<Response>;
+
+  /**
+   * The limiter step in front of an area: a preflight only looks at the quota, a request past it
+   * gets the 429, any other goes on to the area.
+   */
+  const counted =
+    (area: typeof API_AREA, answer: CountedAnswer): Answer<RequestContext | undefined> =>
+    (request, target, context) => {
+      const key = clientKey(addressOf(request, context));
+      if (isPreflight(request)) return after(limiter.peek(key), (rate) => preflight(request, area, rate));
+      return after(limiter.hit(key), (rate) =>
+        rate.allowed
+          ? answer(request, target, rate)
+          : refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds)),
       );
-    return after(limiter.hit(key), (rate) =>
-      rate.allowed
-        ? serveCounted(request, target, route, rate)
-        : refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds)),
-    );
-  }
+    };
+
+  /** A site answer: not counted; a preflight gets the site's methods. */
+  const uncounted =
+    (answer: SiteAnswer): Answer<RequestContext | undefined> =>
+    (request, target) =>
+      isPreflight(request)
+        ? respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null)
+        : answer(request, { target, encoding: encodingFor(request) });
+
+  const match = createRouteTable<RequestContext | undefined>(manifest, {
+    apiDocument(operationId) {
+      const deprecation = manifest.deprecations[operationId];
+      return counted(API_AREA, (request, target, rate) =>
+        api.document(request, { target, rate, encoding: encodingFor(request) }, deprecation),
+      );
+    },
+    apiPostList(operationId) {
+      const deprecation = manifest.deprecations[operationId];
+      return counted(API_AREA, (request, target, rate) =>
+        api.postList(request, { target, rate, encoding: encodingFor(request) }, deprecation),
+      );
+    },
+    apiFallback: counted(API_AREA, (request, target, rate) =>
+      api.fallback(request, { target, rate, encoding: encodingFor(request) }),
+    ),
+    mcp: counted(MCP_AREA, (request, target, rate) =>
+      after(mcp(), (area) => area.handle(request, { target, rate })),
+    ),
+    siteDocument: uncounted(site.document),
+    sitePage: uncounted(site.page),
+    siteTwin: uncounted(site.twin),
+  });
 
   function preflight(request: Request, area: typeof API_AREA, rate: RateState) {
     const headers = Object.assign(
@@ -146,34 +180,6 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
     const instance = code === 'invalid_request' ? target.path + target.search : target.path;
     return problems.respond(request, rate, code, detail, instance);
-  }
-
-  /** A request to /api/ or /mcp within its quota. */
-  function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
-    if (route.name === 'mcp') return after(mcp(), (area) => area.handle(request, { target, rate }));
-    const call = { target, rate, encoding: encodingFor(request) };
-    if (route.name === 'apiFallback') return api.fallback(request, call);
-    const deprecation = deprecations[route.operationId as string];
-    return route.name === 'apiPostList'
-      ? api.postList(request, call, deprecation)
-      : api.document(request, call, deprecation);
-  }
-
-  function serve(request: Request, target: Target, route: Route, context: RequestContext | undefined) {
-    switch (route.name) {
-      case 'apiDocument':
-      case 'apiPostList':
-      case 'apiFallback':
-      case 'mcp':
-        return counted(request, target, route, context);
-      default: {
-        if (isPreflight(request))
-          return respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null);
-        const call = { target, encoding: encodingFor(request) };
-        if (route.name === 'siteDocument') return site.document(request, call);
-        return route.name === 'siteTwin' ? site.twin(request, call) : site.page(request, call);
-      }
-    }
   }
 
   /** An unusable Host or target: counted like any request, then 400/414 in the area's format. */
@@ -197,9 +203,10 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     rate: RateState,
   ) {
     const code: ErrorCode = refused.status === 414 ? 'uri_too_long' : 'invalid_request';
-    const area = match(refused.path).name;
-    const isSite = area !== 'mcp' && !area.startsWith('api');
-    if (isSite && negotiate(request.headers.get('accept'), BAD_REQUEST_OFFERS) === 'text/html') {
+    if (
+      match(refused.path).area === 'site' &&
+      negotiate(request.headers.get('accept'), BAD_REQUEST_OFFERS) === 'text/html'
+    ) {
       const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${refused.status === 414 ? 'The address is too long.' : 'The request could not be understood.'}</p></html>\n`;
       return respond(
         Response,
@@ -228,7 +235,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
       try {
         const parsed = parseTarget(request);
         if (!parsed.ok) return badTarget(request, parsed, context);
-        const answer = serve(request, parsed.target, match(parsed.target.path), context);
+        const answer = match(parsed.target.path).answer(request, parsed.target, context);
         return answer instanceof Promise
           ? answer.catch((error) => internalError(request, context, error))
           : answer;

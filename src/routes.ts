@@ -1,29 +1,48 @@
 /**
- * The one route table of the service, in itty-router's path syntax: every API path under both
- * prefixes, the MCP endpoint, each discovery document, the site's pages and their Markdown twins,
- * and each area's fallback. A path is matched over the router's compiled routes once (no URL
- * parsing, no query parsing, no promise per route) and its route kept, so a path seen before is
- * routed in one lookup.
+ * The one route table of the service and its only dispatch: each path pattern (itty-router's
+ * syntax, compiled by itty-router) mapped to the area function that answers it: every API path
+ * under both prefixes, the MCP endpoint, each discovery document, the site's pages and their
+ * Markdown twins, and each area's fallback. A path is matched over the compiled patterns once (no
+ * URL parsing, no query parsing, no promise per route) and its route kept, so a path seen before is
+ * routed in one lookup; the area functions are made once, with the table.
  */
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
 import { endpointsFor } from './core/endpoints.ts';
 import { memo } from './http/memo.ts';
+import type { Target } from './http/request-target.ts';
 
-export type RouteName =
-  | 'apiDocument'
-  | 'apiPostList'
-  | 'apiFallback'
-  | 'mcp'
-  | 'siteDocument'
-  | 'sitePage'
-  | 'siteTwin';
+/** The area a path belongs to: it decides how a refused request target is answered. */
+export type Area = 'api' | 'mcp' | 'site';
 
-export interface Route {
-  name: RouteName;
-  /** The endpoint's operationId, for API routes. */
-  operationId?: string;
+/** What answers a routed request, given the adapter's context. */
+export type Answer<Context> = (
+  request: Request,
+  target: Target,
+  context: Context,
+) => Response | Promise<Response>;
+
+export interface Route<Context> {
+  area: Area;
+  answer: Answer<Context>;
+}
+
+/** The area functions the table maps patterns to (the handler makes them). */
+export interface AreaAnswers<Context> {
+  /** An API document, by its endpoint's operationId. */
+  apiDocument(operationId: string): Answer<Context>;
+  /** A post list (`limit` applies), by its endpoint's operationId. */
+  apiPostList(operationId: string): Answer<Context>;
+  /** Any other path under /api/. */
+  apiFallback: Answer<Context>;
+  mcp: Answer<Context>;
+  /** A discovery document at its own path. */
+  siteDocument: Answer<Context>;
+  /** A page, or any other path outside /api/ and /mcp. */
+  sitePage: Answer<Context>;
+  /** A page's Markdown twin. */
+  siteTwin: Answer<Context>;
 }
 
 /** The site's page paths in one language, as `/prefix`-relative patterns; each has a Markdown twin. */
@@ -41,39 +60,48 @@ const PAGE_PATTERNS = [
 const ROUTED_PATHS = 4096;
 const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
 
-export function createRouteTable(manifest: Manifest) {
+export function createRouteTable<Context>(
+  manifest: Manifest,
+  answers: AreaAnswers<Context>,
+): (path: string) => Route<Context> {
   const router = IttyRouter();
-  const add = (pattern: string, route: Route) => router.all(pattern, () => route);
+  const add = (pattern: string, route: Route<Context>) => router.all(pattern, () => route);
+  const api = (answer: Answer<Context>): Route<Context> => ({ area: 'api', answer });
+  const site = (answer: Answer<Context>): Route<Context> => ({ area: 'site', answer });
 
   for (const prefix of API_PREFIXES) {
     for (const endpoint of endpointsFor(manifest.languages)) {
       const pattern = prefix + endpoint.pathTemplate.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
-      const name = endpoint.isPostIndex ? 'apiPostList' : 'apiDocument';
-      add(pattern, { name, operationId: endpoint.operationId });
+      const answer = endpoint.isPostIndex ? answers.apiPostList : answers.apiDocument;
+      add(pattern, api(answer(endpoint.operationId)));
     }
   }
-  add('/api/*', { name: 'apiFallback' });
-  add('/mcp', { name: 'mcp' });
-  add('/.well-known/mcp', { name: 'mcp' });
-  for (const path of Object.keys(manifest.documents)) add(path, { name: 'siteDocument' });
+  add('/api/*', api(answers.apiFallback));
+  const mcp: Route<Context> = { area: 'mcp', answer: answers.mcp };
+  add('/mcp', mcp);
+  add('/.well-known/mcp', mcp);
+  const document = site(answers.siteDocument);
+  for (const path of Object.keys(manifest.documents)) add(path, document);
+  const page = site(answers.sitePage);
+  const twin = site(answers.siteTwin);
   manifest.languages.forEach((lang, i) => {
     const prefix = i === 0 ? '' : `/${lang}`;
-    for (const page of PAGE_PATTERNS) {
-      add(prefix + twinPattern(page), { name: 'siteTwin' });
-      add(prefix + page, { name: 'sitePage' });
+    for (const pattern of PAGE_PATTERNS) {
+      add(prefix + twinPattern(pattern), twin);
+      add(prefix + pattern, page);
     }
   });
-  add('/*.md', { name: 'siteTwin' });
-  add('*', { name: 'sitePage' });
+  add('/*.md', twin);
+  add('*', page);
 
   const table = router.routes.map(([, pattern, handlers]) => ({
     pattern,
-    route: (handlers[0] as () => Route)(),
+    route: (handlers[0] as () => Route<Context>)(),
   }));
 
   /** The first route whose pattern matches the path (the `*` fallback always does). */
-  return memo(ROUTED_PATHS, (path: string): Route => {
+  return memo(ROUTED_PATHS, (path: string): Route<Context> => {
     for (const entry of table) if (entry.pattern.test(path)) return entry.route;
-    return { name: 'sitePage' };
+    return page;
   });
 }
