@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from '@redis/client';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverSettings } from '../src/adapters/env.ts';
@@ -105,6 +106,28 @@ describe('the Redis store in process', () => {
       }
     },
   );
+
+  it('sends the script again to a Redis that lost it (SCRIPT FLUSH), still counting in Redis', async () => {
+    const lines: string[] = [];
+    const store = await connectRedisRateStore({
+      url: redis.url(4),
+      timeoutMs: 1000,
+      rateLimit: { quota: 5, windowSeconds: 60 },
+      log: (line) => lines.push(line),
+    });
+    const admin = createClient({ url: redis.url(4) });
+    await admin.connect();
+    try {
+      expect(await store.hit('a')).toMatchObject({ allowed: true, remaining: 4 });
+      expect(await admin.sendCommand(['SCRIPT', 'FLUSH'])).toBe('OK');
+      expect(await store.hit('a')).toMatchObject({ allowed: true, remaining: 3 });
+      expect(await admin.hGet(`folio:quota:60:a`, 't')).toBe('2');
+      expect(lines).toEqual([]);
+    } finally {
+      admin.destroy();
+      store.close();
+    }
+  });
 
   it('answers as the in-memory limiter does while buckets leave the window, several at once', async () => {
     const { store, memory } = await storeBesideMemory(3, { quota: 3, windowSeconds: 3 });

@@ -1,16 +1,17 @@
 /**
  * The shared quota of Node and Bun servers: the limiter's sliding window kept in Redis (or Valkey),
- * one EVALSHA round trip per request, with the in-memory limiter standing in whenever Redis does
- * not answer in time. The client is Redis's own (@redis/client): it writes the commands of one
- * event-loop turn together, and costs about half of ioredis's CPU per command.
+ * one script call per request, with the in-memory limiter standing in whenever Redis does not
+ * answer in time. The client is Redis's own (@redis/client): it writes the commands of one
+ * event-loop turn together, and runs the script by its SHA-1, sending the script itself only to a
+ * Redis that does not have it yet (a new or restarted one).
  */
-import { createClient } from '@redis/client';
+import { type CommandParser, createClient, defineScript } from '@redis/client';
 import { bucketsFor, type LimiterOptions, type RateState, SlidingWindowLimiter } from './limiter.ts';
 import type { RateStore } from './rate-store.ts';
 
 /** After a failure, requests are limited in memory for this long before Redis is tried again. */
 const RETRY_AFTER_MS = 1000;
-/** The longest a connection or the script load may take; a starting server waits up to 3 of them. */
+/** The longest a connection may take; a starting server waits up to 3 of them. */
 const CONNECT_TIMEOUT_MS = 1000;
 const LOG_INTERVAL_MS = 60_000;
 
@@ -25,7 +26,7 @@ const LOG_INTERVAL_MS = 60_000;
  * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0.
  * Returns allowed (1 or 0), remaining, and the seconds until the oldest counted request leaves.
  */
-const SLIDING_WINDOW_SCRIPT = `
+const SLIDING_WINDOW_LUA = `
 local window, width, quota = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local time = redis.call('TIME')
 local second = tonumber(time[1])
@@ -77,6 +78,16 @@ return { allowed and 1 or 0, quota - total, reset }
 /** The script's answer: allowed (1 or 0), remaining, reset. */
 type ScriptReply = [number, number, number];
 
+const slidingWindow = defineScript({
+  SCRIPT: SLIDING_WINDOW_LUA,
+  NUMBER_OF_KEYS: 1,
+  parseCommand(parser: CommandParser, key: string, scriptArguments: readonly string[], count: boolean) {
+    parser.pushKey(key);
+    parser.push(...scriptArguments, count ? '1' : '0');
+  },
+  transformReply: (reply: unknown): ScriptReply => reply as ScriptReply,
+});
+
 export interface RedisRateStoreOptions {
   /** A redis:// or rediss:// URL, with the database number as its path. */
   url: string;
@@ -89,11 +100,28 @@ export interface RedisRateStoreOptions {
   log?: (line: string) => void;
 }
 
-/** Connects and loads the script, waiting at most 3 s; until then requests are limited in memory. */
+/** Connects, waiting at most 3 s for the client's ready event; until then requests are limited in memory. */
 export async function connectRedisRateStore(options: RedisRateStoreOptions): Promise<RedisRateStore> {
   const store = new RedisRateStore(options);
   await store.ready(3 * CONNECT_TIMEOUT_MS);
   return store;
+}
+
+/** The client, with the script as one of its commands. */
+function connectClient(url: string) {
+  return createClient({
+    url,
+    scripts: { slidingWindow },
+    // A request never waits for a connection, and an answered request is never sent again.
+    disableOfflineQueue: true,
+    // `Waiting` keeps the deadline for every request at once; the client's own costs a timer each.
+    commandOptions: { timeout: 0 },
+    maintNotifications: 'disabled',
+    socket: {
+      connectTimeout: CONNECT_TIMEOUT_MS,
+      reconnectStrategy: (attempt) => Math.min((attempt + 1) * 100, RETRY_AFTER_MS),
+    },
+  });
 }
 
 export class RedisRateStore implements RateStore {
@@ -101,13 +129,11 @@ export class RedisRateStore implements RateStore {
   readonly windowSeconds: number;
   private readonly width: number;
   private readonly local: SlidingWindowLimiter;
-  private readonly redis: ReturnType<typeof createClient>;
+  private readonly redis: ReturnType<typeof connectClient>;
   private readonly waiting: Waiting;
   private readonly name: string;
   private readonly log: (line: string) => void;
   private readonly scriptArguments: string[];
-  private sha: string | undefined;
-  private loading: Promise<void> | undefined;
   private failing = false;
   private retryAt = 0;
   private loggedAt = Number.NEGATIVE_INFINITY;
@@ -122,22 +148,7 @@ export class RedisRateStore implements RateStore {
     this.log = log;
     const parsed = new URL(url);
     this.name = `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-    this.redis = createClient({
-      url,
-      // A request never waits for a connection, and an answered request is never sent again.
-      disableOfflineQueue: true,
-      // `Waiting` keeps the deadline for every request at once; the client's own costs a timer each.
-      commandOptions: { timeout: 0 },
-      maintNotifications: 'disabled',
-      socket: {
-        connectTimeout: CONNECT_TIMEOUT_MS,
-        reconnectStrategy: (attempt) => Math.min((attempt + 1) * 100, RETRY_AFTER_MS),
-      },
-    });
-    this.redis.on('ready', () => {
-      this.sha = undefined;
-      void this.load();
-    });
+    this.redis = connectClient(url);
     this.redis.on('error', (error: Error) => this.fail(error));
     this.redis.connect().catch((error: Error) => this.fail(error));
   }
@@ -150,12 +161,21 @@ export class RedisRateStore implements RateStore {
     return this.ask(key, false);
   }
 
-  /** Resolves once the script is loaded, Redis has failed, or `timeoutMs` has passed. */
-  async ready(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!this.sha && !this.failing && Date.now() < deadline)
-      await new Promise((done) => setTimeout(done, 10));
-    if (!this.sha && !this.failing) this.fail(new Error(`no answer within ${timeoutMs} ms`));
+  /** Resolves once the client is ready (its ready event), Redis has failed, or `timeoutMs` has passed. */
+  ready(timeoutMs: number): Promise<void> {
+    if (this.redis.isReady || this.failing) return Promise.resolve();
+    return new Promise((done) => {
+      const settle = () => {
+        clearTimeout(timer);
+        this.redis.off('ready', settle).off('error', settle);
+        done();
+      };
+      const timer = setTimeout(() => {
+        settle();
+        if (!this.redis.isReady) this.fail(new Error(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.redis.on('ready', settle).on('error', settle);
+    });
   }
 
   close(): void {
@@ -167,38 +187,25 @@ export class RedisRateStore implements RateStore {
     if (!this.usable()) return this.fromMemory(key, count);
     return new Promise((resolve) => {
       const request = this.waiting.add(() => resolve(this.fromMemory(key, count)));
-      this.redis
-        .sendCommand<ScriptReply>([
-          'EVALSHA',
-          this.sha!,
-          '1',
-          `folio:quota:${this.windowSeconds}:${key}`,
-          ...this.scriptArguments,
-          count ? '1' : '0',
-        ])
-        .then(
-          (reply) => {
-            if (request.settle()) resolve(this.fromRedis(key, count, reply));
-          },
-          (error: Error) => {
-            if (!request.settle()) return;
-            this.fail(error);
-            resolve(this.fromMemory(key, count));
-          },
-        );
+      this.redis.slidingWindow(`folio:quota:${this.windowSeconds}:${key}`, this.scriptArguments, count).then(
+        (reply) => {
+          if (request.settle()) resolve(this.fromRedis(key, count, reply as ScriptReply));
+        },
+        (error: Error) => {
+          if (!request.settle()) return;
+          this.fail(error);
+          resolve(this.fromMemory(key, count));
+        },
+      );
     });
   }
 
   /**
-   * Redis is asked when it is connected with the script loaded and no failure is recent; after a
-   * failure one request tries it again every second while the others are limited in memory.
+   * Redis is asked when it is connected and no failure is recent; after a failure one request
+   * tries it again every second while the others are limited in memory.
    */
   private usable(): boolean {
     if (!this.redis.isReady) return false;
-    if (!this.sha) {
-      void this.load();
-      return false;
-    }
     if (!this.failing) return true;
     const now = Date.now();
     if (now < this.retryAt) return false;
@@ -220,23 +227,7 @@ export class RedisRateStore implements RateStore {
     return count ? this.local.hit(key) : this.local.peek(key);
   }
 
-  private load(): Promise<void> {
-    this.loading ??= withinTimeout(this.redis.scriptLoad(SLIDING_WINDOW_SCRIPT), CONNECT_TIMEOUT_MS)
-      .then(
-        (sha) => {
-          this.sha = sha;
-        },
-        (error: Error) => this.fail(error),
-      )
-      .finally(() => {
-        this.loading = undefined;
-      });
-    return this.loading;
-  }
-
   private fail(error: Error) {
-    // A Redis that lost its scripts (restarted, SCRIPT FLUSH) gets the script again.
-    if (error.message.startsWith('NOSCRIPT')) this.sha = undefined;
     this.failing = true;
     this.retryAt = Date.now() + RETRY_AFTER_MS;
     this.note(
@@ -322,33 +313,4 @@ class Waiting {
     this.timer = oldest ? setTimeout(this.check, oldest.due - now) : undefined;
     if (late) this.onLate();
   };
-}
-
-/**
- * The answer, or a rejection when none came within `ms`. The deadline is checked after the socket
- * data already received is read (setImmediate runs after I/O), so an event loop busy for a while is
- * not taken for a slow Redis.
- */
-function withinTimeout<T>(answer: Promise<T>, ms: number): Promise<T> {
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const timer = setTimeout(
-      () => setImmediate(() => settled || reject(new Error(`no answer within ${ms} ms`))),
-      ms,
-    );
-    const settle = () => {
-      settled = true;
-      clearTimeout(timer);
-    };
-    answer.then(
-      (value) => {
-        settle();
-        resolve(value);
-      },
-      (error: unknown) => {
-        settle();
-        reject(error);
-      },
-    );
-  });
 }

@@ -1,12 +1,11 @@
 /** Agent Skills discovery (v0.2.0): the index and the SKILL.md it lists, with its sha256 digest. */
-
+import { createHash } from 'node:crypto';
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { inWords, type Lang, languageName } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import type { SiteData } from '../data/types.ts';
-import { sha256Hex } from './sha256.ts';
 
 export const SKILLS_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 export const SKILL_NAME = 'read-blog-api';
@@ -73,7 +72,7 @@ export function skillsIndex(data: SiteData, baseUrl: string, skill: Uint8Array):
         type: 'skill-md',
         description: description(data),
         url: baseUrl + SKILL_PATH,
-        digest: `sha256:${sha256Hex(skill)}`,
+        digest: `sha256:${createHash('sha256').update(skill).digest('hex')}`,
       },
     ],
   };
