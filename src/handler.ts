@@ -89,7 +89,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   const problems = problemAnswers(shared);
   const api = createApi({ ...shared, problems });
   // Loaded and made on the first MCP request: its tools, search engine and schemas are most of the
-  // code, and compiling them a share of a server's start.
+  // code, so a server that is never asked over MCP never compiles them.
   const mcp = loadOnce(() =>
     import('./mcp/serve.ts').then(({ createMcp }) =>
       createMcp({ ...shared, allowedOrigins: options.allowedOrigins ?? [], listenHost: options.listenHost }),

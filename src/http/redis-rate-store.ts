@@ -19,7 +19,7 @@ const LOG_INTERVAL_MS = 60_000;
  * The limiter's window (see `bucketsFor`) over one Redis hash per client, timed by the Redis
  * server's clock so every instance agrees: bucket number -> count, with the running total under
  * `t` and the oldest bucket counted under `o`, so a request reads two fields whatever the number of
- * buckets (reading them all made a busy client's request four times the work at 60 buckets). The
+ * buckets, not every bucket of the window. The
  * buckets that left the window are deleted when the oldest one has (from `o` to the current
  * bucket: at most twice the buckets of a window, since the key expires when its newest bucket
  * leaves the window, set when that bucket is made).
