@@ -9,13 +9,14 @@
  */
 const RUNTIME = '^src/(?!build/)';
 /** The command entries and tools: they start servers and builds, so they may import the run time. */
-const ENTRIES = '^scripts/((build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/)';
+const ENTRY_PATHS = '(build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/';
+const ENTRIES = `^scripts/(${ENTRY_PATHS})`;
 /**
  * The build's library: src/build and every module of scripts/ that is not an entry. The MCP tool
  * descriptions and protocol constants (mcp/protocol.ts, mcp/tool-specs.ts) are shared by the build
  * (tools/list, the portal) and the run time, and are the one exception until they move to core.
  */
-const BUILD_LIBRARY = ['^src/build/', '^scripts/(?!((build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/))'];
+const BUILD_LIBRARY = ['^src/build/', `^scripts/(?!(${ENTRY_PATHS}))`];
 const SHARED_WITH_MCP = '^src/mcp/(protocol|tool-specs)\\.ts$';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
