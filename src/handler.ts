@@ -10,14 +10,14 @@ import type { Manifest } from './core/deployment.ts';
 import type { ErrorCode } from './core/errors.ts';
 import { after, loadOnce } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
-import { type Compress, createBodyCache, type Encoding, type FixedLength } from './http/body-cache.ts';
+import { type Compress, createBodyCache, type FixedLength } from './http/body-cache.ts';
 import type { BodySource } from './http/body-source.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { HTML_TYPE } from './http/media-types.ts';
 import { memo } from './http/memo.ts';
-import { acceptedEncoding, negotiate } from './http/negotiate.ts';
+import { type AcceptedCodings, acceptedCodings, negotiate } from './http/negotiate.ts';
 import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
@@ -103,16 +103,13 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
-  const encodingOf = memo(KEPT_ENCODINGS, (header: string) => acceptedEncoding(header));
+  const codingsOf = memo(KEPT_ENCODINGS, (header: string) => acceptedCodings(header));
 
-  /**
-   * The content coding of a GET. HEAD describes the identity representation: clients compare its
-   * Content-Length with the decoded body of a GET, and some runtimes rewrite a missing length.
-   */
-  function encodingFor(request: Request): Encoding | null {
-    if (!bodies.compresses || request.method !== 'GET') return null;
-    const accepted = request.headers.get('accept-encoding');
-    return accepted ? encodingOf(accepted) : null;
+  /** The codings the client accepts, where this runtime compresses; HEAD negotiates as GET does. */
+  function acceptedFor(request: Request): AcceptedCodings | null {
+    if (!bodies.compresses) return null;
+    const header = request.headers.get('accept-encoding');
+    return header === null ? acceptedCodings(null) : codingsOf(header);
   }
 
   /** The limiter step: a preflight only looks at the quota, a request past it gets the 429. */
@@ -151,7 +148,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   /** A request to /api/ or /mcp within its quota. */
   function serveCounted(request: Request, target: Target, route: Route, rate: RateState) {
     if (route.name === 'mcp') return after(mcp(), (area) => area.handle(request, { target, rate }));
-    const call = { target, rate, encoding: encodingFor(request) };
+    const call = { target, rate, accepted: acceptedFor(request) };
     if (route.name === 'apiFallback') return api.fallback(request, call);
     const deprecation = deprecations[route.operationId as string];
     return route.name === 'apiPostList'
@@ -169,7 +166,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
       default: {
         if (isPreflight(request))
           return respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null);
-        const call = { target, encoding: encodingFor(request) };
+        const call = { target, accepted: acceptedFor(request) };
         if (route.name === 'siteDocument') return site.document(request, call);
         return route.name === 'siteTwin' ? site.twin(request, call) : site.page(request, call);
       }

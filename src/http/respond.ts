@@ -9,6 +9,7 @@ import {
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { HeaderMap } from './cors.ts';
 import type { RateState } from './limiter.ts';
+import type { AcceptedCodings } from './negotiate.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
 /**
@@ -74,28 +75,33 @@ const headerSet = (...parts: HeaderMap[]): HeaderMap => Object.assign({}, ...par
 export type PreparedVariants = WeakMap<Variant | StreamedBody, Prepared>;
 
 /**
- * The 200 of `body` in the encoding the client accepts, made once per variant and kept: the area's
- * header set from `headersOf`, with the encoding's Vary and Content-Encoding added.
+ * The 200 of `body` in the coding the client accepts, made once per variant and kept: the area's
+ * header set from `headersOf`, with the encoding's Vary and Content-Encoding added. GET and HEAD
+ * get the same one, so HEAD reports the length and validator a GET would be sent.
  */
 export function preparedVariant(
   bodies: BodyCache,
   answers: PreparedVariants,
   body: Body | StreamedBody,
-  encoding: Encoding | null,
+  accepted: AcceptedCodings | null,
   headersOf: () => HeaderMap,
 ): Prepared {
-  const variant = bodies.encodedFor(body, encoding);
+  const variant = bodies.encodedFor(body, accepted);
   let prepared = answers.get(variant);
   if (!prepared) {
     const headers = headersOf();
     if (bodies.compresses)
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (variant !== body) headers['content-encoding'] = encoding as Encoding;
+    if (variant !== body) headers['content-encoding'] = codingOf(body, variant);
     prepared = prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
     answers.set(variant, prepared);
   }
   return prepared;
 }
+
+/** Which of a body's compressed variants `variant` is. */
+const codingOf = (body: Body | StreamedBody, variant: Variant | StreamedBody): Encoding =>
+  body.encoded.br === variant ? 'br' : 'gzip';
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,

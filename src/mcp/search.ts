@@ -6,7 +6,8 @@
  */
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import { after, loadOnce } from '../http/after.ts';
-import { type BodyCache, derive } from '../http/body-cache.ts';
+import { type BodyCache, parsedBody } from '../http/body-cache.ts';
+import { stringBytes } from '../http/byte-lru.ts';
 import { BoundedCache } from '../http/memo.ts';
 import type { SearchResult, SearchResults } from './schemas.ts';
 import {
@@ -31,6 +32,10 @@ export interface SearchQuery {
 /** Distinct queries whose results are kept; agents repeat themselves, the cache stays small. */
 const KEPT_QUERIES = 512;
 
+/** What a kept answer costs: its key and its results, at about two bytes a character of their JSON. */
+const resultsBytes = (key: string, results: SearchResults) =>
+  stringBytes(key) + 2 * JSON.stringify(results.results).length;
+
 /** Every search answered afresh from the index files: what createSearch caches. */
 export function searchIndex(bodies: BodyCache) {
   const heads = new Map<string, () => Head | null | Promise<Head | null>>();
@@ -48,7 +53,7 @@ export function searchIndex(bodies: BodyCache) {
   function indexFile<T>(key: string, parse: (bytes: Uint8Array) => T): T | Promise<T> {
     return after(bodies.get(key), (body) => {
       if (!body) throw new Error(`the deployment has no search index file ${key}; build it again`);
-      return derive(body, 'search', () => parse(body.bytes));
+      return parsedBody(body, 'search', parse);
     });
   }
 
@@ -101,7 +106,7 @@ export function searchIndex(bodies: BodyCache) {
 
 export function createSearch(bodies: BodyCache) {
   const search = searchIndex(bodies);
-  const answers = new BoundedCache<string, SearchResults>(KEPT_QUERIES);
+  const answers = new BoundedCache<SearchResults>(KEPT_QUERIES, resultsBytes);
   return (query: SearchQuery): SearchResults | Promise<SearchResults> => {
     const key = `${query.lang}\u0000${query.limit}\u0000${query.query}`;
     return answers.get(key) ?? after(search(query), (results) => answers.set(key, results));
