@@ -9,17 +9,12 @@ import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../cor
 import type { ErrorCode } from '../core/errors.ts';
 import { after } from '../http/after.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
-import {
-  type Body,
-  type BodyCache,
-  deriveBody,
-  type StreamedBody,
-} from '../http/body-cache.ts';
+import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../http/body-cache.ts';
 import type { HeaderMap } from '../http/cors.ts';
 import type { RateState } from '../http/limiter.ts';
 import { JSON_TYPE } from '../http/media-types.ts';
-import type { AcceptedCodings } from '../http/negotiate.ts';
 import { memo, planCache } from '../http/memo.ts';
+import type { AcceptedCodings } from '../http/negotiate.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {

@@ -154,7 +154,12 @@ export const bodyText = (body: Body): string =>
 
 /** A body's JSON parsed once, counted at PARSED_BYTES_PER_BYTE bytes per byte of JSON. */
 export const parsedBody = <T>(body: Body, name: string, parse: (bytes: Uint8Array) => T): T =>
-  derive(body, name, () => parse(body.bytes), () => PARSED_BYTES_PER_BYTE * body.bytes.byteLength);
+  derive(
+    body,
+    name,
+    () => parse(body.bytes),
+    () => PARSED_BYTES_PER_BYTE * body.bytes.byteLength,
+  );
 
 /**
  * A stream of a known length as the runtime must be handed it to send Content-Length (workerd
@@ -291,7 +296,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     return made;
   }
 
-    /** The bytes the kept bodies and everything kept with them count. */
+  /** The bytes the kept bodies and everything kept with them count. */
   const keptBytes = () => kept.bytes;
 
   return { get, answer, encodedFor, compresses: compress !== undefined, keptBytes };

@@ -35,7 +35,8 @@ function errorResult(text: string): EncodedResult {
 }
 
 const decoder = new TextDecoder();
-const bodyValue = <T>(body: Body) => parsedBody(body, 'value', (bytes) => JSON.parse(decoder.decode(bytes)) as T);
+const bodyValue = <T>(body: Body) =>
+  parsedBody(body, 'value', (bytes) => JSON.parse(decoder.decode(bytes)) as T);
 /** A CallToolResult derived from a body and kept with it, counted at its length. */
 const resultFrom = (body: Body, name: string, make: () => EncodedResult) =>
   derive(body, name, make, (result) => result.end.byteLength);

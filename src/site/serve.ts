@@ -88,7 +88,12 @@ const estimateTokens = (text: string) => tokensForLength(text.length);
 const tokensOf = (body: Body | StreamedBody) =>
   isStreamed(body)
     ? tokensForLength(body.textLength)
-    : derive(body, 'tokens', () => estimateTokens(bodyText(body)), (tokens) => 2 * tokens.length);
+    : derive(
+        body,
+        'tokens',
+        () => estimateTokens(bodyText(body)),
+        (tokens) => 2 * tokens.length,
+      );
 
 const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
 
@@ -281,13 +286,18 @@ const TEMPLATE_COPIES = 2;
  * The template is decoded and split once, and kept with its body.
  */
 function errorFiller(template: Body, format: ErrorFormat): (path: string, method: string) => string {
-  return derive(template, 'filler', () => {
-    const encode = (text: string) =>
-      format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
-    const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
-    const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
-    return (path: string, method: string) => fill([encode(path), encode(method)]);
-  }, () => 2 * TEMPLATE_COPIES * template.bytes.byteLength);
+  return derive(
+    template,
+    'filler',
+    () => {
+      const encode = (text: string) =>
+        format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
+      const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
+      const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
+      return (path: string, method: string) => fill([encode(path), encode(method)]);
+    },
+    () => 2 * TEMPLATE_COPIES * template.bytes.byteLength,
+  );
 }
 
 export type Site = ReturnType<typeof createSite>;
