@@ -45,7 +45,10 @@ export interface HandlerOptions {
    * address comes from the adapter alone, so a client cannot invent one.
    */
   clientAddressHeader?: string;
-  /** Bytes of bodies kept in memory. */
+  /**
+   * Bytes kept in memory per deployment (FOLIO_CACHE_BYTES): bodies, their compressed variants and
+   * what is derived from them (list prefixes, MCP results, parsed search files, decoded text).
+   */
   cacheBytes?: number;
   /** Compresses bodies for clients that accept it (Node and Bun; on the edge the CDN does). */
   compress?: Compress;
