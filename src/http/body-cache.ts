@@ -237,6 +237,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     }
     return loading;
   }
+
   /** The body to answer a request for `key` with: a streamed one as its facts say, unread. */
   function answer(key: string): Body | StreamedBody | null | Promise<Body | null> {
     const facts = streamed[key];
