@@ -36,7 +36,7 @@ export function respond(
 
 /**
  * An answer worked out once and sent many times: its status, body (bytes, or a body streamed per
- * GET) and header set (Content-Length included) and, for a 200 with a validator, its ETag and the
+ * GET) and header set (Content-Length included unless compressed) and, for a 200 with a validator, its ETag and the
  * header set of the 304 for it.
  */
 export interface Prepared {
@@ -46,16 +46,25 @@ export interface Prepared {
   conditional: { etag: string; headers: HeaderMap } | null;
 }
 
+/**
+ * A compressed representation is sent without Content-Length (chunked, as servers that compress on
+ * the fly send it), and so is its HEAD: clients that decode the body (fetch does) take a HEAD's
+ * Content-Length for the decoded length, and HEAD must say what GET says.
+ */
+const lengthOf = (body: Uint8Array | StreamedBody, headers: HeaderMap): HeaderMap =>
+  headers['content-encoding'] === undefined
+    ? { 'content-length': String(body instanceof Uint8Array ? body.byteLength : body.length) }
+    : {};
+
 export function prepare(
   status: number,
   body: Uint8Array | StreamedBody,
   headers: HeaderMap,
   etag?: string,
 ): Prepared {
-  const length = String(body instanceof Uint8Array ? body.byteLength : body.length);
-  if (etag === undefined)
-    return { status, body, headers: headerSet(headers, { 'content-length': length }), conditional: null };
-  const full = headerSet(headers, { etag, 'content-length': length });
+  const length = lengthOf(body, headers);
+  if (etag === undefined) return { status, body, headers: headerSet(headers, length), conditional: null };
+  const full = headerSet(headers, { etag }, length);
   return {
     status,
     body,
