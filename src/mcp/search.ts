@@ -1,11 +1,12 @@
 /**
  * Relevance-ranked search over the build-time index of each language. A query reads the language's
- * head (kept once read), the term shards its words fall in and the stored chunks of the results it
- * shows, all through the body cache, whose budget bounds the memory whatever the blog's size.
+ * head, the term shards its words fall in and the stored chunks of the results it shows, each
+ * parsed once and kept with its body in the body cache, whose budget bounds the memory whatever
+ * the blog's size.
  * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
-import { after, loadOnce } from '../http/after.ts';
+import { after } from '../http/after.ts';
 import { type BodyCache, parsedBody } from '../http/body-cache.ts';
 import { stringBytes } from '../http/byte-lru.ts';
 import { BoundedCache } from '../http/memo.ts';
@@ -38,15 +39,9 @@ const resultsBytes = (key: string, results: SearchResults) =>
 
 /** Every search answered afresh from the index files: what createSearch caches. */
 export function searchIndex(bodies: BodyCache) {
-  const heads = new Map<string, () => Head | null | Promise<Head | null>>();
-
-  function headOf(lang: string) {
-    let head = heads.get(lang);
-    if (!head) {
-      head = loadOnce(() => after(bodies.get(searchHeadKey(lang)), (body) => body && parseHead(body.bytes)));
-      heads.set(lang, head);
-    }
-    return head();
+  /** A language's head, parsed once for as long as the body cache keeps it; null when it has none. */
+  function headOf(lang: string): Head | null | Promise<Head | null> {
+    return after(bodies.get(searchHeadKey(lang)), (body) => body && parsedBody(body, 'search', parseHead));
   }
 
   /** A file of the index, parsed once for as long as the body cache keeps it. */
