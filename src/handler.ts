@@ -11,13 +11,13 @@ import type { ErrorCode } from './core/errors.ts';
 import { HTML_TYPE } from './core/media-types.ts';
 import { after, loadOnce } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
-import { type Compress, createBodyCache, type Encoding, type FixedLength } from './http/body-cache.ts';
+import { type Compress, createBodyCache, type FixedLength } from './http/body-cache.ts';
 import type { BodySource } from './http/body-source.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { memo } from './http/memo.ts';
-import { acceptedEncoding, negotiate } from './http/negotiate.ts';
+import { type AcceptedCodings, acceptedCodings, negotiate } from './http/negotiate.ts';
 import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
@@ -45,7 +45,10 @@ export interface HandlerOptions {
    * address comes from the adapter alone, so a client cannot invent one.
    */
   clientAddressHeader?: string;
-  /** Bytes of bodies kept in memory. */
+  /**
+   * Bytes kept in memory per deployment (FOLIO_CACHE_BYTES): bodies, their compressed variants and
+   * what is derived from them (list prefixes, MCP results, parsed search files, decoded text).
+   */
   cacheBytes?: number;
   /** Compresses bodies for clients that accept it (Node and Bun; on the edge the CDN does). */
   compress?: Compress;
@@ -101,23 +104,20 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     (options.clientAddressHeader && addressFromHeader(request.headers, options.clientAddressHeader)) ||
     context?.clientAddress;
 
-  const encodingOf = memo(KEPT_ENCODINGS, (header: string) => acceptedEncoding(header));
+  const codingsOf = memo(KEPT_ENCODINGS, (header: string) => acceptedCodings(header));
 
-  /**
-   * The content coding of a GET. HEAD describes the identity representation: clients compare its
-   * Content-Length with the decoded body of a GET, and some runtimes rewrite a missing length.
-   */
-  function encodingFor(request: Request): Encoding | null {
-    if (!bodies.compresses || request.method !== 'GET') return null;
-    const accepted = request.headers.get('accept-encoding');
-    return accepted ? encodingOf(accepted) : null;
+  /** The codings the client accepts, where this runtime compresses; HEAD negotiates as GET does. */
+  function acceptedFor(request: Request): AcceptedCodings | null {
+    if (!bodies.compresses) return null;
+    const header = request.headers.get('accept-encoding');
+    return header === null ? acceptedCodings(null) : codingsOf(header);
   }
 
   /** What a rate-limited area does with a request within its quota. */
   type CountedAnswer = (request: Request, target: Target, rate: RateState) => Response | Promise<Response>;
   type SiteAnswer = (
     request: Request,
-    call: { target: Target; encoding: Encoding | null },
+    call: { target: Target; accepted: AcceptedCodings | null },
   ) => Response | Promise<Response>;
 
   /**
@@ -142,23 +142,23 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     (request, target) =>
       isPreflight(request)
         ? respond(Response, request, 204, preflightHeaders(request, SITE_ALLOW), null)
-        : answer(request, { target, encoding: encodingFor(request) });
+        : answer(request, { target, accepted: acceptedFor(request) });
 
   const match = createRouteTable<RequestContext | undefined>(manifest, {
     apiDocument(operationId) {
       const deprecation = manifest.deprecations[operationId];
       return counted(API_AREA, (request, target, rate) =>
-        api.document(request, { target, rate, encoding: encodingFor(request) }, deprecation),
+        api.document(request, { target, rate, accepted: acceptedFor(request) }, deprecation),
       );
     },
     apiPostList(operationId) {
       const deprecation = manifest.deprecations[operationId];
       return counted(API_AREA, (request, target, rate) =>
-        api.postList(request, { target, rate, encoding: encodingFor(request) }, deprecation),
+        api.postList(request, { target, rate, accepted: acceptedFor(request) }, deprecation),
       );
     },
     apiFallback: counted(API_AREA, (request, target, rate) =>
-      api.fallback(request, { target, rate, encoding: encodingFor(request) }),
+      api.fallback(request, { target, rate, accepted: acceptedFor(request) }),
     ),
     mcp: counted(MCP_AREA, (request, target, rate) =>
       after(mcp(), (area) => area.handle(request, { target, rate })),

@@ -24,6 +24,13 @@ describe('optionsFromEnv', () => {
     });
   });
 
+  it('reads the body cache budget in bytes', () => {
+    expect(optionsFromEnv({ FOLIO_CACHE_BYTES: '16777216' })).toEqual({
+      cacheBytes: 16 * 1024 * 1024,
+      rateLimit: {},
+    });
+  });
+
   it('takes a quota above 65535 (32-bit counts)', () => {
     expect(optionsFromEnv({ FOLIO_RATE_LIMIT_QUOTA: '100000' })).toEqual({ rateLimit: { quota: 100_000 } });
   });
@@ -38,6 +45,8 @@ describe('optionsFromEnv', () => {
     ['FOLIO_RATE_LIMIT_WINDOW', '-5'],
     ['FOLIO_RATE_LIMIT_MAX_CLIENTS', '0'],
     ['FOLIO_RATE_LIMIT_MAX_CLIENTS', '1e5'],
+    ['FOLIO_CACHE_BYTES', '64MiB'],
+    ['FOLIO_CACHE_BYTES', '0'],
   ])('refuses %s=%s, naming the setting', (name, value) => {
     expect(() => optionsFromEnv({ [name]: value })).toThrow(
       new RegExp(`^${name} must be a whole number from 1 to`),

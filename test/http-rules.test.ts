@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bodyKey } from '../src/core/deployment.ts';
 import { problem } from '../src/core/errors.ts';
 import { etagOf } from '../src/core/etag.ts';
-import { createBodyCache } from '../src/http/body-cache.ts';
+import { codingFor, createBodyCache } from '../src/http/body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from '../src/http/conditional.ts';
-import { acceptedEncoding } from '../src/http/negotiate.ts';
+import { acceptedCodings } from '../src/http/negotiate.ts';
 import { writeRateHeaders } from '../src/http/rate-limit-headers.ts';
 import { parseTarget, queryValues } from '../src/http/request-target.ts';
 
@@ -32,8 +32,25 @@ describe('If-None-Match (RFC 9110 13.1.2)', () => {
       'content-length': '10',
       'x-total-count': '3',
       'x-markdown-tokens': '2',
+      'content-encoding': 'br',
+      'x-api-version': '1',
+      deprecation: '@1',
+      sunset: 'Thu, 01 Jan 2099 00:00:00 GMT',
+      link: '<https://b.example/developers#versioning>; rel="deprecation"',
+      'access-control-allow-origin': '*',
+      'ratelimit-remaining': '3',
     });
-    expect(kept).toEqual({ etag, 'cache-control': 'public, max-age=3600', vary: 'Accept' });
+    expect(kept).toEqual({
+      etag,
+      'cache-control': 'public, max-age=3600',
+      vary: 'Accept',
+      'x-api-version': '1',
+      deprecation: '@1',
+      sunset: 'Thu, 01 Jan 2099 00:00:00 GMT',
+      link: '<https://b.example/developers#versioning>; rel="deprecation"',
+      'access-control-allow-origin': '*',
+      'ratelimit-remaining': '3',
+    });
   });
 
   it('ETags are strong, differ with the bytes and carry the length', () => {
@@ -84,18 +101,40 @@ describe('problem details (RFC 9457)', () => {
   });
 });
 
-describe('Accept-Encoding', () => {
+describe('Accept-Encoding (RFC 9110 12.5.3)', () => {
+  // The header; the coding chosen for a whole body, a derived one (a list prefix), a small one.
   it.each([
-    [null, null],
-    ['identity', null],
-    ['gzip', 'gzip'],
-    ['gzip, br', 'br'],
-    ['br;q=0, gzip', 'gzip'],
-    ['br;q=0, gzip;q=0', null],
-    ['*', 'gzip'],
-    ['BR', 'br'],
-  ])('%j chooses %j', (header, chosen) => {
-    expect(acceptedEncoding(header)).toBe(chosen);
+    [null, 'identity', 'identity', 'identity'],
+    ['', 'identity', 'identity', 'identity'],
+    ['identity', 'identity', 'identity', 'identity'],
+    ['gzip', 'gzip', 'gzip', 'identity'],
+    ['x-gzip', 'gzip', 'gzip', 'identity'],
+    ['gzip, br', 'br', 'gzip', 'identity'],
+    ['gzip, deflate', 'gzip', 'gzip', 'identity'],
+    ['BR', 'br', 'identity', 'identity'],
+    ['br;q=0, gzip', 'gzip', 'gzip', 'identity'],
+    ['br;q=0, gzip;q=0', 'identity', 'identity', 'identity'],
+    ['gzip;q=0, *', 'br', 'identity', 'identity'],
+    ['gzip;q=0, br;q=0, *', 'identity', 'identity', 'identity'],
+    ['*', 'br', 'gzip', 'identity'],
+    ['*;q=0', 'identity', 'identity', 'identity'],
+    ['*;q=0, gzip', 'gzip', 'gzip', 'gzip'],
+    ['identity;q=0, gzip', 'gzip', 'gzip', 'gzip'],
+    ['identity;q=0, br', 'br', 'identity', 'br'],
+    ['identity;q=0', 'identity', 'identity', 'identity'],
+    ['gzip;q=0.5, br;q=0.8', 'br', 'gzip', 'identity'],
+    ['gzip;q=1, br;q=0.8', 'gzip', 'gzip', 'identity'],
+    ['gzip;q=0.5, identity', 'identity', 'identity', 'identity'],
+    ['gzip;q=0.001', 'gzip', 'gzip', 'identity'],
+    ['gzip;q=2, br', 'br', 'identity', 'identity'],
+    ['gzip;q=abc', 'identity', 'identity', 'identity'],
+    ['gzip ; Q=0.5 , br;q=0.4', 'gzip', 'gzip', 'identity'],
+    ['deflate, compress', 'identity', 'identity', 'identity'],
+  ] as const)('%j: whole %s, derived %s, small %s', (header, whole, derived, small) => {
+    const accepted = acceptedCodings(header);
+    expect(codingFor(accepted, 'whole')).toBe(whole);
+    expect(codingFor(accepted, 'derived')).toBe(derived);
+    expect(codingFor(accepted, 'small')).toBe(small);
   });
 });
 

@@ -268,8 +268,9 @@ describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, fram
     const variant = encodedFacts(FULL, encoding);
     expect(coding).toBe(encoding);
     expect(get.body.equals(writtenEncoded(FULL, encoding))).toBe(true);
-    if (framing === 'length') expect(get.headers['content-length']).toBe(String(get.body.byteLength));
-    else expect(get.headers['transfer-encoding']).toBe('chunked');
+    // A compressed answer goes chunked on every self-hosted runtime.
+    expect(get.headers['content-length']).toBeUndefined();
+    expect(get.headers['transfer-encoding']).toBe('chunked');
     expect(get.headers.etag).toBe(variant.etag);
     expect(get.headers.etag).not.toBe(factsOf(FULL).etag);
     expect(get.headers.vary).toBe('Accept-Encoding');
@@ -284,11 +285,11 @@ describe.each(RUNTIMES)('$name streams a large body', ({ start, selfHosted, fram
     expect(other.status).toBe(200);
     expect(other.body.equals(writtenEncoded(FULL, encoding))).toBe(true);
 
-    // HEAD describes the identity representation, as for every body.
+    // HEAD describes the representation a GET with the same headers is sent.
     const head = await send(FULL, { 'accept-encoding': encoding }, 'HEAD');
-    expect(head.headers['content-encoding']).toBeUndefined();
-    expect(head.headers['content-length']).toBe(String(factsOf(FULL).bytes));
-    expect(head.headers.etag).toBe(factsOf(FULL).etag);
+    expect(head.headers['content-encoding']).toBe(encoding);
+    expect(head.headers['content-length']).toBeUndefined();
+    expect(head.headers.etag).toBe(variant.etag);
   });
 
   it('GET with Accept-Encoding of a streamed page: the variant the client accepts first, Vary on both', async () => {

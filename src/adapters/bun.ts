@@ -3,6 +3,7 @@
  * it (the rate-limited areas): it costs about a tenth of a bare answer.
  */
 import { createHandler } from '../handler.ts';
+import { after } from '../http/after.ts';
 import { listenFailure } from './env.ts';
 import type { FileStreaming } from './file-source.ts';
 import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
@@ -14,6 +15,21 @@ const bunFileStreaming: FileStreaming = (root) => ({
     return (await file.exists()) ? file.stream() : null;
   },
 });
+
+/**
+ * Bun gives a body of bytes a Content-Length, and a HEAD without one `Content-Length: 0`. A
+ * compressed answer, which the handler sends without a length, goes chunked as on Node: its body
+ * as a stream, its HEAD saying it would be chunked.
+ */
+function chunkedWhenUnsized(request: Request, response: Response): Response {
+  const { headers, status } = response;
+  if (!headers.has('content-encoding') || headers.has('content-length')) return response;
+  if (request.method !== 'HEAD')
+    return new Response(response.body?.pipeThrough(new TransformStream()), { status, headers });
+  const framed = new Headers(headers);
+  framed.set('transfer-encoding', 'chunked');
+  return new Response(null, { status, headers: framed });
+}
 
 const settings = selfHostedSettings(Bun.env);
 const { port, host } = settings;
@@ -27,11 +43,14 @@ try {
     port,
     hostname: host,
     fetch: (request, server) =>
-      handler.fetch(request, {
-        get clientAddress() {
-          return server.requestIP(request)?.address;
-        },
-      }),
+      after(
+        handler.fetch(request, {
+          get clientAddress() {
+            return server.requestIP(request)?.address;
+          },
+        }),
+        (response) => chunkedWhenUnsized(request, response),
+      ),
   });
 } catch (error) {
   await refuse(listenFailure(error, port, host));

@@ -11,11 +11,16 @@ export function ratePolicyFromEnv(env: Record<string, string | undefined>): Rate
   };
 }
 
+/** The largest body cache a server may be given (1 TiB): past it, a setting is a typo. */
+const MAX_CACHE_BYTES = 2 ** 40;
+
 /** Handler options from environment variables, the same on every runtime. */
 export function optionsFromEnv(env: Record<string, string | undefined>): HandlerOptions {
   const options: HandlerOptions = {};
   if (env.FOLIO_CLIENT_IP_HEADER) options.clientAddressHeader = env.FOLIO_CLIENT_IP_HEADER.toLowerCase();
   if (env.FOLIO_ALLOWED_ORIGINS) options.allowedOrigins = originList(env.FOLIO_ALLOWED_ORIGINS);
+  const cacheBytes = wholeNumber(env, 'FOLIO_CACHE_BYTES', MAX_CACHE_BYTES);
+  if (cacheBytes !== undefined) options.cacheBytes = cacheBytes;
   const rateLimit = {
     quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', MAX_QUOTA),
     windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400),

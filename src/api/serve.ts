@@ -12,16 +12,10 @@ import type { ErrorCode } from '../core/errors.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
 import { after } from '../http/after.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
-import {
-  type Body,
-  type BodyCache,
-  bodyOf,
-  derive,
-  type Encoding,
-  type StreamedBody,
-} from '../http/body-cache.ts';
+import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../http/body-cache.ts';
 import type { RateState } from '../http/limiter.ts';
-import { BoundedCache, memo } from '../http/memo.ts';
+import { memo, planCache } from '../http/memo.ts';
+import type { AcceptedCodings } from '../http/negotiate.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
@@ -39,8 +33,8 @@ export const API_ALLOW = 'GET, HEAD';
 export interface ApiRequest {
   target: Target;
   rate: RateState;
-  /** The encoding the client accepts and the runtime can send, if any. */
-  encoding: Encoding | null;
+  /** The codings the client accepts, where the runtime compresses. */
+  accepted: AcceptedCodings | null;
 }
 
 export interface ApiOptions {
@@ -75,7 +69,7 @@ const NO_HEADERS: HeaderMap = {};
 export function createApi(options: ApiOptions) {
   const { manifest, bodies, policyHeader, Response, problems } = options;
   const gone = new Set(manifest.gone);
-  const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
+  const plans = planCache<Plan>(KEPT_PATHS);
   const limitOf = memo(KEPT_QUERIES, parseLimit);
 
   function planOf(path: string, deprecation: HeaderMap): Plan {
@@ -111,7 +105,7 @@ export function createApi(options: ApiOptions) {
   }
 
   function send(request: Request, api: ApiRequest, plan: Plan, body: Body | StreamedBody) {
-    const prepared = preparedVariant(bodies, plan.answers, body, api.encoding, () =>
+    const prepared = preparedVariant(bodies, plan.answers, body, api.accepted, () =>
       Object.assign(apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC), plan.extra),
     );
     return respondPrepared(Response, request, prepared, api.rate);
@@ -169,17 +163,13 @@ export function createApi(options: ApiOptions) {
 
 /** The first `count` elements of a list's head as a JSON array, kept with the head once made. */
 function listPrefix(head: Body, facts: ListFacts, count: number): Body {
-  const prefixes = derive(head, 'prefixes', () => new Map<number, Body>());
-  let prefix = prefixes.get(count);
-  if (!prefix) {
+  return deriveBody(head, `prefix:${count}`, () => {
     const end = count === 0 ? 1 : (facts.ends[count - 1] as number);
     const bytes = new Uint8Array(end + 1);
     bytes.set(head.bytes.subarray(0, end));
     bytes[end] = CLOSING_BRACKET;
-    prefix = bodyOf(bytes);
-    prefixes.set(count, prefix);
-  }
-  return prefix;
+    return bytes;
+  });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -7,6 +7,8 @@
 import { type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
 import { etagOf } from '../core/etag.ts';
 import type { BodySource } from './body-source.ts';
+import { ByteLru, type KeptEntry, stringBytes } from './byte-lru.ts';
+import { type AcceptedCodings, type Coding, chooseCoding } from './negotiate.ts';
 import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type { Encoding } from '../core/deployment.ts';
@@ -31,26 +33,53 @@ export interface StreamedBody {
 
 export const isStreamed = (body: Variant | StreamedBody): body is StreamedBody => 'open' in body;
 
+/** Counts bytes kept with a body against the cache entry it lives in. */
+type Charge = (bytes: number) => void;
+
 export interface Body extends Variant {
   /** Compressed variants made on first request; distinct validators per encoding. */
   encoded: Partial<Record<Encoding, Variant>>;
-  /** Derived values kept with the body (list prefixes, MCP results), by name. */
-  derived: Map<string, unknown>;
+  /** Values derived from the body (its text, list prefixes, MCP results), by name, oldest first. */
+  derived: Map<string, Derived>;
+  /** Whether this body is itself derived (a list prefix): sent gzipped or as it is, never brotli'd. */
+  isDerived: boolean;
+  charge: Charge;
+}
+
+/** A derived value and what it costs; `kept` turns false when it is dropped to make room. */
+interface Derived {
+  value: unknown;
+  cost: number;
+  kept: boolean;
 }
 
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
-/** Bodies smaller than this are not worth compressing. */
+/** Bodies smaller than this are not worth compressing (unless the client refuses them as they are). */
 const MIN_COMPRESSED = 1024;
-/** What a remembered miss counts against the budget. */
-const MISS_COST = 64;
+/** What holding a body or a derived value costs beyond its bytes: its objects and its key. */
+const HELD_BYTES = 256;
+/**
+ * The most values derived from one body. Past it the oldest is dropped: clients choose the names
+ * (each `limit` is one), so a body's derivations are bounded in count as well as in bytes.
+ */
+export const MAX_DERIVED = 32;
+/** What the cache keeps of paths that have no body: their keys, and no more than this. */
+const MISSING_BYTES = 1024 * 1024;
+const MISSING_ENTRIES = 4096;
+/**
+ * About what a value parsed from JSON holds in memory per byte of its JSON (objects, arrays and
+ * strings of a JavaScript engine): what a parsed body is counted at.
+ */
+export const PARSED_BYTES_PER_BYTE = 4;
+const UNCHARGED: Charge = () => {};
 
 /**
- * A body held as bytes (one read from the deployment, a list prefix, an MCP result): no variants
- * yet, its validator hashed when first asked for. Some bodies never need one (a list's head file
- * only has prefixes sliced from it), and hashing a few kilobytes in a server's first request, before
- * the hash function is compiled, costs milliseconds of its cold start.
+ * A body held as bytes (one read from the deployment, a list prefix): no variants yet, its
+ * validator hashed when first asked for. Some bodies never need one (a list's head file only has
+ * prefixes sliced from it), and hashing a few kilobytes in a server's first request, before the hash
+ * function is compiled, costs milliseconds of its cold start.
  */
-export function bodyOf(bytes: Uint8Array): Body {
+export function bodyOf(bytes: Uint8Array, charge: Charge = UNCHARGED, isDerived = false): Body {
   let etag: string | undefined;
   return {
     bytes,
@@ -60,21 +89,77 @@ export function bodyOf(bytes: Uint8Array): Body {
     },
     encoded: {},
     derived: new Map(),
+    isDerived,
+    charge,
   };
 }
 
-/** A value derived from a body once and kept with it for as long as the body is cached. */
-export function derive<T>(body: Body, name: string, make: () => T): T {
-  if (body.derived.has(name)) return body.derived.get(name) as T;
+/** Keeps `value` with `body` at `cost`, dropping the body's oldest derivation when it has MAX_DERIVED. */
+function keepDerived(body: Body, name: string, value: unknown, cost: number): Derived {
+  if (body.derived.size >= MAX_DERIVED) {
+    const [oldest, dropped] = body.derived.entries().next().value as [string, Derived];
+    body.derived.delete(oldest);
+    dropped.kept = false;
+    body.charge(-dropped.cost);
+  }
+  const derived: Derived = { value, cost: HELD_BYTES + cost, kept: true };
+  body.derived.set(name, derived);
+  body.charge(derived.cost);
+  return derived;
+}
+
+/**
+ * A value derived from a body once and kept with it, counted at `cost(value)` bytes against the
+ * cache's budget, for as long as the body is cached and its derivations leave room for it.
+ */
+export function derive<T>(body: Body, name: string, make: () => T, cost: (value: T) => number): T {
+  const kept = body.derived.get(name);
+  if (kept !== undefined) return kept.value as T;
   const value = make();
-  body.derived.set(name, value);
+  keepDerived(body, name, value, cost(value));
   return value;
+}
+
+/**
+ * A body derived from another (a list prefix) and kept with it: what it later holds (its variants,
+ * its own derivations) is counted against its owner's entry for as long as it is kept.
+ */
+export function deriveBody(owner: Body, name: string, make: () => Uint8Array): Body {
+  const kept = owner.derived.get(name);
+  if (kept !== undefined) return kept.value as Body;
+  let derived: Derived | undefined;
+  const body = bodyOf(
+    make(),
+    (bytes) => {
+      if (!derived?.kept) return;
+      derived.cost += bytes;
+      owner.charge(bytes);
+    },
+    true,
+  );
+  derived = keepDerived(owner, name, body, body.bytes.byteLength);
+  return body;
 }
 
 const decoder = new TextDecoder();
 
-/** A body's bytes as UTF-8 text, decoded once. */
-export const bodyText = (body: Body): string => derive(body, 'text', () => decoder.decode(body.bytes));
+/** A body's bytes as UTF-8 text, decoded once (counted at two bytes a character). */
+export const bodyText = (body: Body): string =>
+  derive(
+    body,
+    'text',
+    () => decoder.decode(body.bytes),
+    (text) => 2 * text.length,
+  );
+
+/** A body's JSON parsed once, counted at PARSED_BYTES_PER_BYTE bytes per byte of JSON. */
+export const parsedBody = <T>(body: Body, name: string, parse: (bytes: Uint8Array) => T): T =>
+  derive(
+    body,
+    name,
+    () => parse(body.bytes),
+    () => PARSED_BYTES_PER_BYTE * body.bytes.byteLength,
+  );
 
 /**
  * A stream of a known length as the runtime must be handed it to send Content-Length (workerd
@@ -91,32 +176,50 @@ export interface BodyCacheOptions {
   fixedLength?: FixedLength | undefined;
 }
 
+/** What decides the codings a cached body is offered in. */
+export type BodyKind = 'whole' | 'derived' | 'small';
+
+const WHOLE: readonly Coding[] = ['br', 'gzip', 'identity'];
+const DERIVED: readonly Coding[] = ['gzip', 'identity'];
+
+/**
+ * The coding to send a cached body in: a whole body in any, br first; a derived one (a list
+ * prefix) gzipped or as it is, since a client picks among hundreds of `limit`s and a brotli pass
+ * costs several gzip passes; a small one as it is unless the client refuses that.
+ */
+export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding {
+  if (kind === 'small') return accepted.identity > 0 ? 'identity' : chooseCoding(accepted, WHOLE);
+  return chooseCoding(accepted, kind === 'derived' ? DERIVED : WHOLE);
+}
+
+const kindOf = (body: Body): BodyKind =>
+  body.isDerived ? 'derived' : body.bytes.byteLength < MIN_COMPRESSED ? 'small' : 'whole';
+
 export function createBodyCache(platform: BodySource, options: BodyCacheOptions = {}) {
   const { budget = DEFAULT_CACHE_BYTES, compress, streamed = {}, fixedLength } = options;
   const source = joiningParts(platform, streamed);
   const streams = new Map<string, StreamedBody>();
-  const kept = new Map<string, { body: Body | null; cost: number }>();
+  // One budget for every byte kept per body: an entry counts the body, its compressed variants and
+  // what is derived from it, and they all go together. No entry takes more than a quarter of it.
+  const kept = new ByteLru<string, Body>({ maxBytes: budget, maxEntryBytes: budget / 4 });
+  // Paths without a body, kept apart so a flood of them never pushes a body out.
+  const missing = new ByteLru<string, true>({ maxBytes: MISSING_BYTES, maxEntries: MISSING_ENTRIES });
   const pending = new Map<string, Promise<Body | null>>();
-  let used = 0;
 
-  function keep(key: string, body: Body | null) {
-    const cost = body ? body.bytes.byteLength : MISS_COST;
-    if (cost > budget / 4) return;
-    kept.set(key, { body, cost });
-    used += cost;
-    for (const [oldest, entry] of kept) {
-      if (used <= budget) break;
-      kept.delete(oldest);
-      used -= entry.cost;
+  function keep(key: string, bytes: Uint8Array | null): Body | null {
+    if (bytes === null) {
+      missing.set(key, true, stringBytes(key));
+      return null;
     }
+    let entry: KeptEntry | null = null;
+    const body = bodyOf(bytes, (more) => entry?.grow(more));
+    entry = kept.set(key, body, HELD_BYTES + stringBytes(key) + bytes.byteLength);
+    return body;
   }
 
   async function load(key: string): Promise<Body | null> {
     try {
-      const bytes = await source.read(key);
-      const body = bytes && bodyOf(bytes);
-      keep(key, body);
-      return body;
+      return keep(key, await source.read(key));
     } finally {
       pending.delete(key);
     }
@@ -124,8 +227,9 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
 
   /** The body at `key` whole, null when there is none; a Promise only when it is not in memory yet. */
   function get(key: string): Body | null | Promise<Body | null> {
-    const entry = kept.get(key);
-    if (entry) return entry.body;
+    const body = kept.get(key);
+    if (body !== undefined) return body;
+    if (missing.get(key)) return null;
     let loading = pending.get(key);
     if (!loading) {
       loading = load(key);
@@ -171,24 +275,38 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   }
 
   /**
-   * The variant to send for the encodings the client accepts (compressed once, then kept). A
-   * streamed body goes in the variant the build compressed, if any: compressing it here would cost
-   * its whole size per request.
+   * The variant to send for the codings the client accepts (null: the runtime does not compress),
+   * compressed once and kept with its body. A streamed body goes in a variant the build compressed,
+   * if any: compressing it here would cost its whole size per request.
    */
-  function encodedFor(body: Body | StreamedBody, accepted: Encoding | null): Variant | StreamedBody {
-    if (isStreamed(body)) return (compress && accepted && body.encoded[accepted]) || body;
-    if (!compress || !accepted || body.bytes.byteLength < MIN_COMPRESSED) return body;
-    let made = body.encoded[accepted];
+  function encodedFor(body: Body | StreamedBody, accepted: AcceptedCodings | null): Variant | StreamedBody {
+    if (!compress || accepted === null) return body;
+    if (isStreamed(body)) {
+      const coding = chooseCoding(accepted, streamedOffers(body));
+      return coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
+    }
+    const coding = codingFor(accepted, kindOf(body));
+    if (coding === 'identity') return body;
+    let made = body.encoded[coding];
     if (!made) {
-      const bytes = compress(body.bytes, accepted);
-      made = { bytes, etag: `${body.etag.slice(0, -1)}-${accepted}"` };
-      body.encoded[accepted] = made;
-      used += bytes.byteLength;
+      const bytes = compress(body.bytes, coding);
+      made = { bytes, etag: `${body.etag.slice(0, -1)}-${coding}"` };
+      body.encoded[coding] = made;
+      body.charge(HELD_BYTES + bytes.byteLength);
     }
     return made;
   }
 
-  return { get, answer, encodedFor, compresses: compress !== undefined };
+  /** The bytes the kept bodies and everything kept with them count. */
+  const keptBytes = () => kept.bytes;
+
+  return { get, answer, encodedFor, compresses: compress !== undefined, keptBytes };
+}
+
+/** The codings a streamed body was built in, br first, then as it is. */
+function streamedOffers(body: StreamedBody): Coding[] {
+  const offers = (['br', 'gzip'] as const).filter((coding) => body.encoded[coding] !== undefined);
+  return [...offers, 'identity'];
 }
 
 export type BodyCache = ReturnType<typeof createBodyCache>;

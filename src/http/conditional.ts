@@ -14,12 +14,34 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   return false;
 }
 
-/** RFC 9110 15.4.5: a 304 sends validators and caching headers, not representation metadata. */
-const NOT_SENT_WITH_304 = new Set(['content-type', 'content-length', 'x-total-count', 'x-markdown-tokens']);
+/**
+ * What a 304 sends: the headers RFC 9110 15.4.5 names (ETag, Cache-Control, Vary, Expires,
+ * Content-Location, Date), and those the API sends on every answer (its version, the RateLimit
+ * set, CORS) or on a deprecated endpoint (Deprecation, Sunset, Link). Never representation
+ * metadata: Content-Type, Content-Length, Content-Encoding, X-Total-Count, X-Markdown-Tokens.
+ */
+const SENT_WITH_304 = new Set([
+  'etag',
+  'cache-control',
+  'vary',
+  'expires',
+  'content-location',
+  'date',
+  'x-api-version',
+  'ratelimit-policy',
+  'ratelimit',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'deprecation',
+  'sunset',
+  'link',
+]);
+const sentWith304 = (name: string) => SENT_WITH_304.has(name) || name.startsWith('access-control-');
 
 /** The headers of the 304 that stands for an answer with `headers`. */
 export function notModifiedHeaders(headers: HeaderMap): HeaderMap {
   const kept: HeaderMap = {};
-  for (const name in headers) if (!NOT_SENT_WITH_304.has(name)) kept[name] = headers[name] as string;
+  for (const name in headers) if (sentWith304(name)) kept[name] = headers[name] as string;
   return kept;
 }

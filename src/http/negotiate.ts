@@ -67,17 +67,66 @@ export function negotiate<T extends string>(accept: string | null, offers: reado
   return chosen;
 }
 
-/** The compressed encoding to send: br before gzip, each only when accepted with q > 0. */
-export function acceptedEncoding(header: string | null): 'br' | 'gzip' | null {
-  if (!header) return null;
-  let gzip = false;
-  for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.split(';');
-    const name = coding.trim().toLowerCase();
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (q !== undefined && !(Number(q.slice(2)) > 0)) continue;
-    if (name === 'br') return 'br';
-    if (name === 'gzip' || name === '*') gzip = true;
+/** A content coding the server can send: a compressed one, or the body as it is. */
+export type Coding = 'br' | 'gzip' | 'identity';
+
+/** The q-value the client gives each coding the server can send; 0 is "not acceptable". */
+export type AcceptedCodings = Readonly<Record<Coding, number>>;
+
+/**
+ * Below any q-value a client can write (they have three decimals): identity's when the header
+ * neither lists it nor has `*`, so it is acceptable but every listed coding comes first.
+ */
+const UNLISTED_IDENTITY = 0.0005;
+/** No Accept-Encoding: any coding would do, and the body as it is does. */
+const NO_PREFERENCE: AcceptedCodings = { br: 0, gzip: 0, identity: 1 };
+/** `x-gzip` is gzip (RFC 9110 8.4.1.3). */
+const ALIASES: Record<string, string> = { 'x-gzip': 'gzip' };
+
+/**
+ * Accept-Encoding as RFC 9110 12.5.3 reads it: each listed coding at its q-value (1 unless given,
+ * 0 excludes it), `*` for every coding not listed, identity acceptable unless excluded by
+ * `identity;q=0` or by `*;q=0` without an entry of its own. A member with a malformed q-value is
+ * ignored.
+ */
+export function acceptedCodings(header: string | null): AcceptedCodings {
+  if (header === null) return NO_PREFERENCE;
+  const listed = new Map<string, number>();
+  for (const member of header.split(',')) {
+    const [coding = '', ...params] = member.split(';').map((piece) => piece.trim());
+    const name = coding.toLowerCase();
+    if (name === '') continue;
+    let q = 1;
+    for (const param of params) {
+      const [key, value = ''] = param.split('=').map((piece) => piece.trim());
+      if (key?.toLowerCase() === 'q') q = QVALUE.test(value) ? Number(value) : Number.NaN;
+    }
+    const key = ALIASES[name] ?? name;
+    if (!Number.isNaN(q)) listed.set(key, Math.max(q, listed.get(key) ?? 0));
   }
-  return gzip ? 'gzip' : null;
+  const any = listed.get('*');
+  const qOf = (coding: Coding) => listed.get(coding) ?? any;
+  return {
+    br: qOf('br') ?? 0,
+    gzip: qOf('gzip') ?? 0,
+    identity: qOf('identity') ?? UNLISTED_IDENTITY,
+  };
+}
+
+/**
+ * The coding to send among `offers` (the server's order of preference): the one the client gives
+ * the highest q-value, ties to the earlier offer. When the client accepts none of them, the body
+ * as it is: the only representation every resource has.
+ */
+export function chooseCoding(accepted: AcceptedCodings, offers: readonly Coding[]): Coding {
+  let chosen: Coding = 'identity';
+  let best = 0;
+  for (const offer of offers) {
+    const q = accepted[offer];
+    if (q > best) {
+      best = q;
+      chosen = offer;
+    }
+  }
+  return chosen;
 }

@@ -5,6 +5,7 @@
  * answered from a bounded cache, with the same path and query strings as before, so every later
  * lookup keyed by them finds their hash already computed.
  */
+import { stringBytes } from './byte-lru.ts';
 import { BoundedCache, memo } from './memo.ts';
 
 export const MAX_URL_LENGTH = 8192;
@@ -14,6 +15,7 @@ const KEPT_HOSTS = 256;
 /** Distinct request URLs whose reading is kept, and the longest kept (longer ones are read each time). */
 const KEPT_URLS = 4096;
 const MAX_KEPT_URL = 1024;
+const KEPT_URL_BYTES = 2 * 1024 * 1024;
 
 export interface Target {
   path: string;
@@ -34,7 +36,12 @@ const TARGET_CHARS = /^[\x21\x24-\x3b\x3d\x3f-\x5b\x5d-\x7e]*$/;
 const isUsableHost = memo(KEPT_HOSTS, (host: string) => HOST.test(host));
 const SLASH = 0x2f;
 
-const readings = new BoundedCache<string, { host: string | null; parsed: ParsedTarget }>(KEPT_URLS);
+/** A reading holds the URL and, at most, its path and query again: three times the URL's cost. */
+const readings = new BoundedCache<{ host: string | null; parsed: ParsedTarget }>(
+  KEPT_URLS,
+  (url) => 3 * stringBytes(url),
+  KEPT_URL_BYTES,
+);
 
 export function parseTarget(request: Request): ParsedTarget {
   const url = request.url;

@@ -9,6 +9,7 @@ import {
 } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { RateState } from './limiter.ts';
+import type { AcceptedCodings } from './negotiate.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
 /**
@@ -35,7 +36,7 @@ export function respond(
 
 /**
  * An answer worked out once and sent many times: its status, body (bytes, or a body streamed per
- * GET) and header set (Content-Length included) and, for a 200 with a validator, its ETag and the
+ * GET) and header set (Content-Length included unless compressed) and, for a 200 with a validator, its ETag and the
  * header set of the 304 for it.
  */
 export interface Prepared {
@@ -45,16 +46,25 @@ export interface Prepared {
   conditional: { etag: string; headers: HeaderMap } | null;
 }
 
+/**
+ * A compressed representation is sent without Content-Length (chunked, as servers that compress on
+ * the fly send it), and so is its HEAD: clients that decode the body (fetch does) take a HEAD's
+ * Content-Length for the decoded length, and HEAD must say what GET says.
+ */
+const lengthOf = (body: Uint8Array | StreamedBody, headers: HeaderMap): HeaderMap =>
+  headers['content-encoding'] === undefined
+    ? { 'content-length': String(body instanceof Uint8Array ? body.byteLength : body.length) }
+    : {};
+
 export function prepare(
   status: number,
   body: Uint8Array | StreamedBody,
   headers: HeaderMap,
   etag?: string,
 ): Prepared {
-  const length = String(body instanceof Uint8Array ? body.byteLength : body.length);
-  if (etag === undefined)
-    return { status, body, headers: headerSet(headers, { 'content-length': length }), conditional: null };
-  const full = headerSet(headers, { etag, 'content-length': length });
+  const length = lengthOf(body, headers);
+  if (etag === undefined) return { status, body, headers: headerSet(headers, length), conditional: null };
+  const full = headerSet(headers, { etag }, length);
   return {
     status,
     body,
@@ -74,28 +84,33 @@ const headerSet = (...parts: HeaderMap[]): HeaderMap => Object.assign({}, ...par
 export type PreparedVariants = WeakMap<Variant | StreamedBody, Prepared>;
 
 /**
- * The 200 of `body` in the encoding the client accepts, made once per variant and kept: the area's
- * header set from `headersOf`, with the encoding's Vary and Content-Encoding added.
+ * The 200 of `body` in the coding the client accepts, made once per variant and kept: the area's
+ * header set from `headersOf`, with the encoding's Vary and Content-Encoding added. GET and HEAD
+ * get the same one, so HEAD reports the length and validator a GET would be sent.
  */
 export function preparedVariant(
   bodies: BodyCache,
   answers: PreparedVariants,
   body: Body | StreamedBody,
-  encoding: Encoding | null,
+  accepted: AcceptedCodings | null,
   headersOf: () => HeaderMap,
 ): Prepared {
-  const variant = bodies.encodedFor(body, encoding);
+  const variant = bodies.encodedFor(body, accepted);
   let prepared = answers.get(variant);
   if (!prepared) {
     const headers = headersOf();
     if (bodies.compresses)
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (variant !== body) headers['content-encoding'] = encoding as Encoding;
+    if (variant !== body) headers['content-encoding'] = codingOf(body, variant);
     prepared = prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
     answers.set(variant, prepared);
   }
   return prepared;
 }
+
+/** Which of a body's compressed variants `variant` is. */
+const codingOf = (body: Body | StreamedBody, variant: Variant | StreamedBody): Encoding =>
+  body.encoded.br === variant ? 'br' : 'gzip';
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,

@@ -1,13 +1,15 @@
 /**
  * Relevance-ranked search over the build-time index of each language. A query reads the language's
- * head (kept once read), the term shards its words fall in and the stored chunks of the results it
- * shows, all through the body cache, whose budget bounds the memory whatever the blog's size.
+ * head, the term shards its words fall in and the stored chunks of the results it shows, each
+ * parsed once and kept with its body in the body cache, whose budget bounds the memory whatever
+ * the blog's size.
  * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import type { StoredPost } from '../core/search-index.ts';
-import { after, loadOnce } from '../http/after.ts';
-import { type BodyCache, derive } from '../http/body-cache.ts';
+import { after } from '../http/after.ts';
+import { type BodyCache, parsedBody } from '../http/body-cache.ts';
+import { stringBytes } from '../http/byte-lru.ts';
 import { BoundedCache } from '../http/memo.ts';
 import type { SearchResult, SearchResults } from './schemas.ts';
 import {
@@ -31,24 +33,22 @@ export interface SearchQuery {
 /** Distinct queries whose results are kept; agents repeat themselves, the cache stays small. */
 const KEPT_QUERIES = 512;
 
+/** What a kept answer costs: its key and its results, at about two bytes a character of their JSON. */
+const resultsBytes = (key: string, results: SearchResults) =>
+  stringBytes(key) + 2 * JSON.stringify(results.results).length;
+
 /** Every search answered afresh from the index files: what createSearch caches. */
 export function searchIndex(bodies: BodyCache) {
-  const heads = new Map<string, () => Head | null | Promise<Head | null>>();
-
-  function headOf(lang: string) {
-    let head = heads.get(lang);
-    if (!head) {
-      head = loadOnce(() => after(bodies.get(searchHeadKey(lang)), (body) => body && parseHead(body.bytes)));
-      heads.set(lang, head);
-    }
-    return head();
+  /** A language's head, parsed once for as long as the body cache keeps it; null when it has none. */
+  function headOf(lang: string): Head | null | Promise<Head | null> {
+    return after(bodies.get(searchHeadKey(lang)), (body) => body && parsedBody(body, 'search', parseHead));
   }
 
   /** A file of the index, parsed once for as long as the body cache keeps it. */
   function indexFile<T>(key: string, parse: (bytes: Uint8Array) => T): T | Promise<T> {
     return after(bodies.get(key), (body) => {
       if (!body) throw new Error(`the deployment has no search index file ${key}; build it again`);
-      return derive(body, 'search', () => parse(body.bytes));
+      return parsedBody(body, 'search', parse);
     });
   }
 
@@ -101,7 +101,7 @@ export function searchIndex(bodies: BodyCache) {
 
 export function createSearch(bodies: BodyCache) {
   const search = searchIndex(bodies);
-  const answers = new BoundedCache<string, SearchResults>(KEPT_QUERIES);
+  const answers = new BoundedCache<SearchResults>(KEPT_QUERIES, resultsBytes);
   return (query: SearchQuery): SearchResults | Promise<SearchResults> => {
     const key = `${query.lang}\u0000${query.limit}\u0000${query.query}`;
     return answers.get(key) ?? after(search(query), (results) => answers.set(key, results));

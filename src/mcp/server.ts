@@ -51,7 +51,14 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
     'tools/list': () =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-        return ok(derive(listed, 'mcp-list-result', () => encodedResult(bodyText(listed))));
+        return ok(
+          derive(
+            listed,
+            'mcp-list-result',
+            () => encodedResult(bodyText(listed)),
+            (result) => result.end.byteLength,
+          ),
+        );
       }),
     'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')

@@ -7,7 +7,7 @@ import type * as v from 'valibot';
 import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { languageName } from '../core/languages.ts';
 import { after, loadOnce } from '../http/after.ts';
-import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { type Body, type BodyCache, bodyText, derive, parsedBody } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type EncodedResult, encodedResult } from './json-rpc.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
@@ -34,8 +34,13 @@ function errorResult(text: string): EncodedResult {
   return encodedResult(JSON.stringify(toolErrorResult(text)));
 }
 
-const bodyValue = <T>(body: Body) => derive(body, 'value', () => JSON.parse(bodyText(body)) as T);
-const bodyResult = (body: Body) => derive(body, 'mcp-result', () => resultOf(bodyText(body)));
+const decoder = new TextDecoder();
+const bodyValue = <T>(body: Body) =>
+  parsedBody(body, 'value', (bytes) => JSON.parse(decoder.decode(bytes)) as T);
+/** A CallToolResult derived from a body and kept with it, counted at its length. */
+const resultFrom = (body: Body, name: string, make: () => EncodedResult) =>
+  derive(body, name, make, (result) => result.end.byteLength);
+const bodyResult = (body: Body) => resultFrom(body, 'mcp-result', () => resultOf(bodyText(body)));
 
 /** Each tool's inputSchema as published in tools/list: the words of every argument error come from it. */
 function publishedInputSchemas(bodies: BodyCache) {
@@ -114,7 +119,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
         );
       }
       if (limit === undefined) return bodyResult(body);
-      return derive(body, `mcp-result:${limit}`, () => {
+      return resultFrom(body, `mcp-result:${limit}`, () => {
         const timeline = bodyValue<{ posts: unknown[] }>(body);
         return resultOf(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
       });

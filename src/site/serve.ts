@@ -27,13 +27,12 @@ import {
   type BodyCache,
   bodyText,
   derive,
-  type Encoding,
   isStreamed,
   type StreamedBody,
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN } from '../http/cors.ts';
-import { BoundedCache, memo } from '../http/memo.ts';
-import { negotiate } from '../http/negotiate.ts';
+import { memo, planCache } from '../http/memo.ts';
+import { type AcceptedCodings, negotiate } from '../http/negotiate.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type PreparedVariants,
@@ -48,7 +47,8 @@ export const SITE_ALLOW = 'GET, HEAD';
 
 export interface SiteRequest {
   target: Target;
-  encoding: Encoding | null;
+  /** The codings the client accepts, where the runtime compresses. */
+  accepted: AcceptedCodings | null;
 }
 
 export interface SiteOptions {
@@ -90,7 +90,12 @@ const estimateTokens = (text: string) => tokensForLength(text.length);
 const tokensOf = (body: Body | StreamedBody) =>
   isStreamed(body)
     ? tokensForLength(body.textLength)
-    : derive(body, 'tokens', () => estimateTokens(bodyText(body)));
+    : derive(
+        body,
+        'tokens',
+        () => estimateTokens(bodyText(body)),
+        (tokens) => 2 * tokens.length,
+      );
 
 const pageFormatOf = memo(KEPT_ACCEPTS, (accept: string) => negotiate(accept, PAGE_OFFERS));
 
@@ -124,7 +129,7 @@ export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
   const gone = new Set(manifest.gone);
   const languages = manifest.languages;
-  const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
+  const plans = planCache<Plan>(KEPT_PATHS);
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
     return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
@@ -148,7 +153,7 @@ export function createSite(options: SiteOptions) {
     body: Body | StreamedBody,
     contentType: string,
   ) {
-    const prepared = preparedVariant(bodies, plan.answers, body, site.encoding, () =>
+    const prepared = preparedVariant(bodies, plan.answers, body, site.accepted, () =>
       headersFor(contentType, () => tokensOf(body), plan.extra),
     );
     return respondPrepared(Response, request, prepared, null);
@@ -275,18 +280,26 @@ export function createSite(options: SiteOptions) {
   return { document, twin, page };
 }
 
+/** The template's text, and its pieces split at the slots: two copies of it held as text. */
+const TEMPLATE_COPIES = 2;
+
 /**
  * The error template's filler: the request's path and method written in, escaped for its format.
  * The template is decoded and split once, and kept with its body.
  */
 function errorFiller(template: Body, format: ErrorFormat): (path: string, method: string) => string {
-  return derive(template, 'filler', () => {
-    const encode = (text: string) =>
-      format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
-    const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
-    const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
-    return (path: string, method: string) => fill([encode(path), encode(method)]);
-  });
+  return derive(
+    template,
+    'filler',
+    () => {
+      const encode = (text: string) =>
+        format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
+      const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
+      const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
+      return (path: string, method: string) => fill([encode(path), encode(method)]);
+    },
+    () => 2 * TEMPLATE_COPIES * template.bytes.byteLength,
+  );
 }
 
 export type Site = ReturnType<typeof createSite>;

@@ -1,0 +1,159 @@
+/**
+ * One byte budget for everything the server keeps per body, probed as a client would: compressed
+ * variants are counted and given back, `limit` prefixes and MCP results live under the same
+ * budget (the heap does not grow past it), and a crawl past the budget does not push a hot body
+ * out for good (it is still answered from memory, without reading it again).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildData } from '../scripts/build.ts';
+import { writeCorpus } from '../scripts/corpus.ts';
+import type { MemoryDeployment } from '../scripts/memory-deployment.ts';
+import { compress } from '../src/adapters/compress.ts';
+import { bodyKey, pageFileKey } from '../src/core/deployment.ts';
+import { createHandler, type Handler } from '../src/handler.ts';
+import { createBodyCache } from '../src/http/body-cache.ts';
+import type { BodySource } from '../src/http/body-source.ts';
+import { acceptedCodings } from '../src/http/negotiate.ts';
+import { BUILD_TIME, deployed } from './support/data.ts';
+
+const BASE = 'https://budget.example';
+const MiB = 1024 * 1024;
+const LISTS = ['/api/posts.json', '/api/posts-en.json', '/api/posts-es.json'];
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+/** The bytes the process holds for JavaScript: its heap and its array buffers, after a full collection. */
+function heldBytes(): number {
+  gc();
+  gc();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
+/** The deployment's source, counting the reads of each key. */
+function counting(source: BodySource) {
+  const reads = new Map<string, number>();
+  const counted: BodySource = {
+    read(key) {
+      reads.set(key, (reads.get(key) ?? 0) + 1);
+      return source.read(key);
+    },
+  };
+  return { source: counted, readsOf: (key: string) => reads.get(key) ?? 0 };
+}
+
+let dir: string;
+let deployment: MemoryDeployment;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'folio-budget-'));
+  await writeCorpus(dir, { posts: 1200 });
+  deployment = await deployed(await buildData(dir, BUILD_TIME), BASE, {
+    quota: 1_000_000,
+    windowSeconds: 60,
+  });
+}, 180_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function handlerOver(source: BodySource, cacheBytes: number): Handler {
+  return createHandler({ manifest: deployment.manifest, source }, { cacheBytes, compress });
+}
+
+async function get(handler: Handler, path: string, headers: Record<string, string> = {}) {
+  const response = await handler.fetch(new Request(BASE + path, { headers }), { clientAddress: '192.0.2.1' });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, bytes, encoding: response.headers.get('content-encoding') };
+}
+
+/** Every body key of the deployment that is a whole answer (not a part of a streamed one). */
+const crawlKeys = () => [...deployment.bodies.keys()].filter((key) => !key.includes('~'));
+
+describe('compressed variants', () => {
+  it('are counted against the budget and given back with their body', async () => {
+    const budget = 1 * MiB;
+    const bodies = createBodyCache(deployment.source, { budget, compress });
+    let compressed = 0;
+    for (const key of crawlKeys()) {
+      const body = await bodies.get(key);
+      if (!body) continue;
+      for (const header of ['br', 'gzip']) {
+        const variant = bodies.encodedFor(body, acceptedCodings(header));
+        if (variant !== body) compressed += 1;
+      }
+      expect(bodies.keptBytes()).toBeLessThanOrEqual(budget);
+    }
+    expect(compressed).toBeGreaterThan(1000);
+  });
+});
+
+describe('no eviction cliff', () => {
+  it('a hot page is still answered from memory after a crawl has gone past the budget', async () => {
+    const { source, readsOf } = counting(deployment.source);
+    // The blog's index page is 240 KB: a budget four times its size and its variants, a crawl of 17 MB.
+    const handler = handlerOver(source, 4 * MiB);
+    const hot = pageFileKey(bodyKey('/blog/') as string);
+    const pages = [...deployment.bodies.keys()].filter((key) => key.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(1000);
+    let crawled = 0;
+    for (const key of pages) {
+      const path = key.replace(/index\.html$/, '').replace(/\.html$/, '');
+      expect((await get(handler, path, { 'accept-encoding': 'br, gzip' })).status).toBe(200);
+      if (++crawled % 10 === 0) await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
+    }
+    const readsAfterCrawl = readsOf(hot);
+    for (let i = 0; i < 200; i++) {
+      const answer = await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
+      expect(answer.encoding).toBe('br');
+    }
+    expect(readsAfterCrawl).toBe(1);
+    expect(readsOf(hot)).toBe(1);
+  });
+});
+
+describe('limit prefixes and MCP results', () => {
+  it.each([
+    ['identity', {}],
+    ['br', { 'accept-encoding': 'br' }],
+    ['br and gzip', { 'accept-encoding': 'gzip, deflate, br' }],
+  ])(
+    '1,500 limit requests (%s) keep the heap and array buffers within the budget + 16 MiB',
+    async (_name, headers) => {
+      const budget = 8 * MiB;
+      const handler = handlerOver(deployment.source, budget);
+      await get(handler, '/api/posts.json');
+      const before = heldBytes();
+      for (const list of LISTS)
+        for (let limit = 1; limit <= 500; limit++) {
+          const answer = await get(handler, `${list}?limit=${limit}`, headers);
+          expect(answer.status).toBe(200);
+        }
+      for (let limit = 1; limit <= 50; limit++)
+        await callTool(handler, 'get_posts_by_tag', { tag: 'http', lang: 'en', limit });
+      expect(heldBytes() - before).toBeLessThan(budget + 16 * MiB);
+    },
+  );
+});
+
+async function callTool(handler: Handler, name: string, args: Record<string, unknown>) {
+  const request = new Request(`${BASE}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-06-18',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const response = await handler.fetch(request, { clientAddress: '192.0.2.1' });
+  expect(response.status).toBe(200);
+  await response.arrayBuffer();
+}
