@@ -135,8 +135,9 @@ describe('lifecycle methods', () => {
     ['2025-06-18', '2025-06-18'],
     ['2025-03-26', '2025-03-26'],
     ['2025-11-25', '2025-11-25'],
-    ['2024-11-05', '2025-06-18'],
-    ['2099-01-01', '2025-06-18'],
+    ['2024-11-05', '2025-11-25'],
+    ['2099-01-01', '2025-11-25'],
+    ['2026-07-28', '2025-11-25'],
   ])('initialize with protocol %s negotiates %s', async (requested, answered) => {
     const body = await jsonOf(await rpc('initialize', { protocolVersion: requested, capabilities: {} }));
     expect(body.result?.protocolVersion).toBe(answered);
@@ -176,9 +177,9 @@ describe('lifecycle methods', () => {
   });
 
   it('an unknown method is -32601 with the id echoed', async () => {
-    const body = await errorOf(await rpc('resources/list', {}, 'r-1'), 200, -32601);
+    const body = await errorOf(await rpc('prompts/list', {}, 'r-1'), 200, -32601);
     expect(body.id).toBe('r-1');
-    expect(body.error?.message).toContain('resources/list');
+    expect(body.error?.message).toContain('prompts/list');
   });
 
   it('non-object params of a known method are invalid params', async () => {
@@ -314,14 +315,22 @@ describe('request headers', () => {
     },
   );
 
-  it.each(['2024-11-05', '1.0', 'latest'])('MCP-Protocol-Version %s is 400', async (version) => {
-    const body = await errorOf(
-      await post(ping, { headers: { 'mcp-protocol-version': version } }),
-      400,
-      -32000,
-    );
-    expect(body.error?.message).toContain(version);
-  });
+  it.each(['2024-11-05', '1.0', 'latest'])(
+    'MCP-Protocol-Version %s is 400 UnsupportedProtocolVersion, naming the supported ones',
+    async (version) => {
+      const body = await errorOf(
+        await post(ping, { headers: { 'mcp-protocol-version': version } }),
+        400,
+        -32022,
+      );
+      expect(body.id).toBe(1);
+      expect(body.error?.message).toContain(version);
+      expect((body.error as { data?: unknown }).data).toEqual({
+        supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+        requested: version,
+      });
+    },
+  );
 });
 
 describe('request body', () => {

@@ -16,6 +16,7 @@ export interface RequestId {
 export interface JsonRpcError {
   code: number;
   message: string;
+  data?: unknown;
 }
 
 /** A message the client sent, once it is known to be well formed. */

@@ -17,8 +17,9 @@ export function toolDescriptors(languages: readonly Lang[]): Tool[] {
     name: spec.name,
     title: spec.title,
     description: spec.description,
-    inputSchema: jsonSchema(spec.input),
-    outputSchema: jsonSchema(spec.output),
+    // The converter's objects are typed loosely; these are object schemas (the tests compile them).
+    inputSchema: jsonSchema(spec.input) as Tool['inputSchema'],
+    outputSchema: jsonSchema(spec.output) as Tool['outputSchema'],
     annotations: READ_ONLY,
   }));
 }
