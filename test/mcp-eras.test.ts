@@ -35,7 +35,11 @@ async function post(message: Record<string, unknown>, headers: Record<string, st
   const response = await handler.fetch(
     new Request(`${BASE}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...headers,
+      },
       body: JSON.stringify(message),
     }),
     { clientAddress: '192.0.2.8' },
@@ -77,7 +81,9 @@ describe('the stateless revision', () => {
       resultType: 'complete',
       supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
       capabilities: { tools: { listChanged: false } },
-      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'folio', title: 'Mini Fixture', version: '1.0.0' } },
+      _meta: {
+        'io.modelcontextprotocol/serverInfo': { name: 'folio', title: 'Mini Fixture', version: '1.0.0' },
+      },
       ttlMs: await apiMaxAgeMs(),
       cacheScope: 'public',
     });
@@ -87,7 +93,11 @@ describe('the stateless revision', () => {
   it('tools/list is the legacy list with resultType and the same cache hints as the HTTP documents', async () => {
     const stateless = (await modern('tools/list')).body.result!;
     const { tools } = (await legacy('tools/list')).body.result!;
-    expect(stateless).toMatchObject({ resultType: 'complete', ttlMs: await apiMaxAgeMs(), cacheScope: 'public' });
+    expect(stateless).toMatchObject({
+      resultType: 'complete',
+      ttlMs: await apiMaxAgeMs(),
+      cacheScope: 'public',
+    });
     expect(stateless.tools).toEqual(tools);
   });
 
@@ -97,14 +107,20 @@ describe('the stateless revision', () => {
     expect(status).toBe(200);
     const { resultType, _meta, ...rest } = body.result!;
     expect(resultType).toBe('complete');
-    expect(_meta).toEqual({ 'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'folio' }) });
+    expect(_meta).toEqual({
+      'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'folio' }),
+    });
     expect(rest).not.toHaveProperty('ttlMs');
     expect(rest).toEqual((await legacy('tools/call', params)).body.result);
   });
 
   it('an Mcp-Name in the Base64 sentinel form is decoded before it is compared', async () => {
     const encoded = `=?base64?${btoa('get_api_index')}?=`;
-    const { status, body } = await modern('tools/call', { name: 'get_api_index', arguments: {} }, { 'mcp-name': encoded });
+    const { status, body } = await modern(
+      'tools/call',
+      { name: 'get_api_index', arguments: {} },
+      { 'mcp-name': encoded },
+    );
     expect(status).toBe(200);
     expect(body.result?.resultType).toBe('complete');
   });
@@ -127,7 +143,10 @@ describe('refusals of the stateless revision', () => {
 
   it('a request without _meta, or without client capabilities, is 400 Invalid params', async () => {
     await refused(
-      post({ jsonrpc: '2.0', id: 'm-1', method: 'tools/list', params: {} }, { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' }),
+      post(
+        { jsonrpc: '2.0', id: 'm-1', method: 'tools/list', params: {} },
+        { 'mcp-protocol-version': MODERN, 'mcp-method': 'tools/list' },
+      ),
       400,
       -32602,
     );
@@ -146,13 +165,21 @@ describe('refusals of the stateless revision', () => {
   it('an unsupported version in _meta is 400 UnsupportedProtocolVersion with supported and requested', async () => {
     const error = await refused(
       post(
-        { jsonrpc: '2.0', id: 'm-1', method: 'tools/list', params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } } },
+        {
+          jsonrpc: '2.0',
+          id: 'm-1',
+          method: 'tools/list',
+          params: { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+        },
         { 'mcp-protocol-version': '1900-01-01', 'mcp-method': 'tools/list' },
       ),
       400,
       -32022,
     );
-    expect(error.data).toEqual({ supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'], requested: '1900-01-01' });
+    expect(error.data).toEqual({
+      supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+      requested: '1900-01-01',
+    });
   });
 
   it.each([
@@ -160,9 +187,24 @@ describe('refusals of the stateless revision', () => {
     ['an MCP-Protocol-Version other than _meta', 'tools/list', {}, { 'mcp-protocol-version': '2025-11-25' }],
     ['no Mcp-Method', 'tools/list', {}, { 'mcp-method': '' }],
     ['an Mcp-Method other than the body', 'tools/list', {}, { 'mcp-method': 'tools/call' }],
-    ['tools/call without Mcp-Name', 'tools/call', { name: 'get_api_index', arguments: {} }, { 'mcp-name': '' }],
-    ['an Mcp-Name other than the tool', 'tools/call', { name: 'get_api_index', arguments: {} }, { 'mcp-name': 'list_series' }],
-    ['an undecodable Base64 Mcp-Name', 'tools/call', { name: 'get_api_index', arguments: {} }, { 'mcp-name': '=?base64?%%?=' }],
+    [
+      'tools/call without Mcp-Name',
+      'tools/call',
+      { name: 'get_api_index', arguments: {} },
+      { 'mcp-name': '' },
+    ],
+    [
+      'an Mcp-Name other than the tool',
+      'tools/call',
+      { name: 'get_api_index', arguments: {} },
+      { 'mcp-name': 'list_series' },
+    ],
+    [
+      'an undecodable Base64 Mcp-Name',
+      'tools/call',
+      { name: 'get_api_index', arguments: {} },
+      { 'mcp-name': '=?base64?%%?=' },
+    ],
   ])('%s is 400 HeaderMismatch', async (_, method, params, headers) => {
     // An empty value stands for a header left out.
     const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));

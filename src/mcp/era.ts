@@ -79,7 +79,9 @@ function modernEra(headers: Headers, method: string, params: unknown): Era | Era
   const header = headers.get('mcp-protocol-version');
   if (header === null) return mismatch('the MCP-Protocol-Version header is required.');
   if (header.trim() !== version) {
-    return mismatch(`MCP-Protocol-Version ${shown(header)} does not match the _meta version ${shown(version)}.`);
+    return mismatch(
+      `MCP-Protocol-Version ${shown(header)} does not match the _meta version ${shown(version)}.`,
+    );
   }
   const methodHeader = headers.get('mcp-method');
   if (methodHeader === null) return mismatch('the Mcp-Method header is required.');
@@ -104,13 +106,13 @@ function modernEra(headers: Headers, method: string, params: unknown): Era | Era
  */
 export function eraOf(headers: Headers, method: string, params: unknown): Era | EraRefusal {
   const header = headers.get('mcp-protocol-version')?.trim() ?? null;
-  const claimsMeta =
-    isObject(params) && isObject(params._meta) && META.protocolVersion in params._meta;
+  const claimsMeta = isObject(params) && isObject(params._meta) && META.protocolVersion in params._meta;
   if (method !== 'initialize' && (claimsMeta || header === MODERN_PROTOCOL_VERSION)) {
     return modernEra(headers, method, params);
   }
   if (header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return unsupported(header);
-  const version = header !== null && LEGACY_PROTOCOL_VERSIONS.includes(header) ? header : ASSUMED_PROTOCOL_VERSION;
+  const version =
+    header !== null && LEGACY_PROTOCOL_VERSIONS.includes(header) ? header : ASSUMED_PROTOCOL_VERSION;
   return { modern: false, version };
 }
 

@@ -8,9 +8,9 @@ import type {
   CallToolResult,
   Implementation,
   InitializeResult,
+  Tool as SdkTool,
   ServerCapabilities,
   ToolAnnotations,
-  Tool as SdkTool,
 } from '@modelcontextprotocol/sdk/spec.types.js';
 import { CACHE_MAX_AGE_SECONDS } from '../http/api-headers.ts';
 

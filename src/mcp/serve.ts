@@ -15,6 +15,7 @@ import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
+import { eraOf, isRefusal } from './era.ts';
 import {
   errorMessage,
   type JsonRpcError,
@@ -27,7 +28,6 @@ import {
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
-import { eraOf, isRefusal } from './era.ts';
 import { checkPost } from './transport.ts';
 
 export interface McpOptions extends CallerPolicy {
@@ -104,7 +104,13 @@ export function createMcp(options: McpOptions) {
     const era = eraOf(request.headers, method, params);
     if (isRefusal(era)) return sendError(request, rate, 400, era.error, id);
     if (era.modern && !server.knows(method, era)) {
-      return sendError(request, rate, 404, { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` }, id);
+      return sendError(
+        request,
+        rate,
+        404,
+        { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` },
+        id,
+      );
     }
     return after(server.answer(method, params, era), (reply) =>
       send(request, rate, 200, reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error)),

@@ -26,9 +26,14 @@ export function statelessResults(serverName: string, title: string) {
   const common = `"resultType":"complete","_meta":${JSON.stringify({ [META.serverInfo]: { name: serverName, title, version: API_VERSION } })}`;
   const heads = {
     plain: encoder.encode(common),
-    cacheable: encoder.encode(`${common},"ttlMs":${CACHE_HINTS.ttlMs},"cacheScope":"${CACHE_HINTS.cacheScope}"`),
+    cacheable: encoder.encode(
+      `${common},"ttlMs":${CACHE_HINTS.ttlMs},"cacheScope":"${CACHE_HINTS.cacheScope}"`,
+    ),
   };
-  const made = { plain: new WeakMap<EncodedResult, EncodedResult>(), cacheable: new WeakMap<EncodedResult, EncodedResult>() };
+  const made = {
+    plain: new WeakMap<EncodedResult, EncodedResult>(),
+    cacheable: new WeakMap<EncodedResult, EncodedResult>(),
+  };
 
   function withHead(result: EncodedResult, head: Uint8Array): EncodedResult {
     const { end } = result;
