@@ -36,6 +36,7 @@ async function everyCall(): Promise<[string, Record<string, unknown>][]> {
   const [firstPost] = await getJson<{ slug: string; tags: string[] }[]>('/api/posts-en.json?limit=1');
   return [
     ['search_blog_posts', { query: 'cache', lang: 'es', limit: 3 }],
+    ['get_post', { slug: firstPost?.slug, lang: 'en' }],
     ['list_series', { lang: 'en' }],
     ['get_series', { slug: series.series[0]?.slug, lang: 'en' }],
     ['get_posts_by_tag', { tag: firstPost?.tags[0], lang: 'en', limit: 2 }],

@@ -449,7 +449,7 @@ describe('malformed messages', () => {
 });
 
 describe('tools/list', () => {
-  it('lists the six tools with titles, descriptions, schemas and read-only annotations', async () => {
+  it('lists the seven tools with titles, descriptions, schemas and read-only annotations', async () => {
     const body = await jsonOf(await rpc('tools/list'));
     const tools = (body.result as { tools: Record<string, unknown>[] }).tools;
     expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);

@@ -6,10 +6,17 @@
  */
 import type {
   CallToolResult,
+  CompleteResult,
   Implementation,
   InitializeResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
   Tool as SdkTool,
   ServerCapabilities,
+  TextResourceContents,
   ToolAnnotations,
 } from '@modelcontextprotocol/sdk/spec.types.js';
 import { CACHE_MAX_AGE_SECONDS } from '../http/api-headers.ts';
@@ -74,7 +81,19 @@ export interface DiscoverResult {
 
 export type JsonObject = Record<string, unknown>;
 
-export type { Implementation, InitializeResult, ServerCapabilities, ToolAnnotations };
+export type {
+  CompleteResult,
+  Implementation,
+  InitializeResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  TextResourceContents,
+  ToolAnnotations,
+};
 
 /** A tool as tools/list publishes it here: every field present, schemas as plain JSON objects. */
 export interface Tool extends Required<Pick<SdkTool, 'name' | 'title' | 'description' | 'annotations'>> {

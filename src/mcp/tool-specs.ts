@@ -1,5 +1,5 @@
 /**
- * The six read-only tools (decisions.md section 4) as data: name, wording and the valibot schemas
+ * The read-only tools as data: name, wording and the valibot schemas
  * of their arguments and results, for a blog in given languages. The run time validates calls with
  * them (the manifest's languages); the build turns them into the tools/list descriptors.
  */
@@ -13,7 +13,8 @@ import {
   TagTimelineSchema,
 } from '../core/schemas.ts';
 import type { ArgumentsSchema } from './arguments.ts';
-import { argumentSchemas, NoArgumentsSchema, SearchResultsSchema } from './schemas.ts';
+import { READ_CAP } from './pieces.ts';
+import { argumentSchemas, NoArgumentsSchema, PostTextSchema, SearchResultsSchema } from './schemas.ts';
 
 export interface ToolSpec<
   I extends ArgumentsSchema = ArgumentsSchema,
@@ -42,6 +43,19 @@ export function toolSpecs(languages: readonly Lang[]) {
       'tags, absolute url and score.',
     input: args.SearchArguments,
     output: SearchResultsSchema,
+  });
+
+  const getPost = spec({
+    name: 'get_post',
+    title: 'Read a post',
+    description:
+      'Read one post: its Markdown twin (front matter, title, description and the whole body, every link ' +
+      'absolute) with its date, tags and url. Use it after search_blog_posts, get_series or ' +
+      `get_posts_by_tag to read what a post says. A call returns at most ${READ_CAP} characters; when the ` +
+      'post is longer, the result has nextOffset: call again with offset set to it to read on. totalLength ' +
+      'is the whole length.',
+    input: args.PostArguments,
+    output: PostTextSchema,
   });
 
   const listSeries = spec({
@@ -100,7 +114,7 @@ export function toolSpecs(languages: readonly Lang[]) {
     output: ApiIndexSchema,
   });
 
-  return { searchBlogPosts, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex };
+  return { searchBlogPosts, getPost, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex };
 }
 
 /** Every tool, in the order tools/list gives them. */

@@ -1,17 +1,19 @@
 /**
- * The six read-only tools at run time: each validates its arguments and answers from the REST
- * API's own prerendered bodies (or the search index). A result is encoded once per body (or per
+ * The read-only tools at run time: each validates its arguments and answers from the REST API's
+ * own prerendered bodies, the search index, or (get_post) the post's Markdown twin. A result is encoded once per body (or per
  * kept search result), and a call whose bodies are in memory is answered without a promise.
  */
 import type * as v from 'valibot';
 import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { languageName } from '../core/languages.ts';
+import { type PostFacts, postFactsKey } from '../core/reading.ts';
 import { after, loadOnce } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type EncodedResult, encodedResult } from './json-rpc.ts';
+import { pastTheEnd, pieceOf } from './pieces.ts';
 import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
-import type { SearchResults } from './schemas.ts';
+import type { PostText, SearchResults } from './schemas.ts';
 import { createSearch } from './search.ts';
 import { type ToolSpec, toolSpecs } from './tool-specs.ts';
 
@@ -84,6 +86,34 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
     }),
   );
 
+  /** A piece of a post's twin with the post's facts; the first piece of each post is kept. */
+  function postText(facts: PostFacts, twin: Body, offset: number): EncodedResult {
+    const make = () => {
+      const piece = pieceOf(bodyText(twin), offset);
+      if (!piece) return errorResult(pastTheEnd(offset, bodyText(twin).length));
+      const { text, ...position } = piece;
+      const result: PostText = { ...facts.post, markdownUrl: facts.markdownUrl, ...position, markdown: text };
+      return resultOf(JSON.stringify(result));
+    };
+    return offset === 0 ? derive(twin, 'mcp-post', make) : make();
+  }
+
+  const getPost = defineTool(specs.getPost, ({ slug, lang, offset }) =>
+    after(bodies.get(postFactsKey(lang, slug)), (factsBody) => {
+      if (!factsBody) {
+        return errorResult(
+          `No ${languageName(lang)} post has the slug "${slug}". search_blog_posts finds posts by any word, ` +
+            'get_posts_by_tag and get_series list them, each with its slug.',
+        );
+      }
+      const facts = bodyValue<PostFacts>(factsBody);
+      return after(read(facts.twinPath), (twin) => {
+        if (!twin) throw new Error(`folio: the twin of ${facts.markdownUrl} is missing from the deployment`);
+        return postText(facts, twin, offset);
+      });
+    }),
+  );
+
   const listSeries = defineTool(specs.listSeries, ({ lang }) =>
     after(read(seriesListingPath(lang)), (body) =>
       body ? bodyResult(body) : errorResult(`No series in ${languageName(lang)}.`),
@@ -133,5 +163,5 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
     ),
   );
 
-  return [searchBlogPosts, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex];
+  return [searchBlogPosts, getPost, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex];
 }
