@@ -80,7 +80,11 @@ describe('the stateless revision', () => {
     expect(body.result).toMatchObject({
       resultType: 'complete',
       supportedVersions: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { subscribe: false, listChanged: false },
+        completions: {},
+      },
       _meta: {
         'io.modelcontextprotocol/serverInfo': { name: 'folio', title: 'Mini Fixture', version: '1.0.0' },
       },

@@ -6,7 +6,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MCP_TOOL_NAMES } from './support/expect.ts';
-import { type RunningServer, startNode } from './support/server.ts';
+import { builtBaseUrl, type RunningServer, startNode } from './support/server.ts';
 
 let server: RunningServer;
 
@@ -69,5 +69,23 @@ describe.each(['auto', 'legacy'] as const)('the SDK v2 client in %s mode', (mode
       expect(result.isError, name).toBeFalsy();
       expect(result.structuredContent, name).toBeTypeOf('object');
     }
+  });
+
+  it('lists resources and templates, reads a post as its twin, completes a slug', async () => {
+    const [post] = await getJson<{ slug: string; url: string }[]>('/api/posts-en.json?limit=1');
+    const uri = `${post!.url.replace(/\/$/, '')}.md`;
+    const { resources } = await client.listResources();
+    expect(resources.map((resource) => resource.uri)).toContain(uri);
+    const { resourceTemplates } = await client.listResourceTemplates();
+    const template = `${builtBaseUrl()}/blog/{slug}.md`;
+    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain(template);
+    const { contents } = await client.readResource({ uri });
+    const twin = await fetch(server.url + new URL(uri).pathname);
+    expect(contents).toEqual([{ uri, mimeType: 'text/markdown', text: await twin.text() }]);
+    const { completion } = await client.complete({
+      ref: { type: 'ref/resource', uri: template },
+      argument: { name: 'slug', value: post!.slug.slice(0, 3) },
+    });
+    expect(completion.values).toContain(post!.slug);
   });
 });

@@ -124,7 +124,11 @@ describe('lifecycle methods', () => {
       instructions: string;
     };
     expect(result.protocolVersion).toBe('2025-06-18');
-    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: { subscribe: false, listChanged: false },
+      completions: {},
+    });
     expect(result.serverInfo).toEqual({ name: 'folio', title: 'Mini Fixture', version: '1.0.0' });
     expect(result.instructions).toContain('Mini Fixture');
     expect(result.instructions).toContain('3 published posts in English and 1 in Spanish');

@@ -112,6 +112,8 @@ export function toolErrorResult(text: string): CallToolResult {
 /** The capabilities every era announces: tools, resources and argument completion, none of them changing. */
 export const SERVER_CAPABILITIES: ServerCapabilities = {
   tools: { listChanged: false },
+  resources: { subscribe: false, listChanged: false },
+  completions: {},
 };
 
 /** What an agent may rely on for every tool here: nothing is written, asking twice is harmless. */

@@ -25,6 +25,7 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
   toolErrorResult,
 } from './protocol.ts';
+import { createResources } from './resources.ts';
 import { shown } from './shown.ts';
 import { statelessResults } from './stateless-result.ts';
 import type { McpTool } from './tools.ts';
@@ -55,6 +56,7 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
   const DISCOVER_RESULT = encodedResult(JSON.stringify(discovered));
 
   const methods: Record<string, Method> = {
+    ...createResources(manifest, bodies),
     initialize(params) {
       if (typeof params.protocolVersion !== 'string') {
         return invalidParams('Invalid params: "protocolVersion" must be a string, e.g. "2025-06-18".');

@@ -12,8 +12,8 @@ import {
   type ResourceKind,
   resourcePageKey,
 } from '../../core/reading.ts';
-import { MARKDOWN_TYPE } from '../../http/media-types.ts';
 import type { Resource } from '../../mcp/protocol.ts';
+import { MARKDOWN_MEDIA_TYPE } from '../../mcp/resource-templates.ts';
 import { tagsInUse, toTimelinePost } from '../api/records.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { siteLinks } from '../site/links.ts';
@@ -26,8 +26,6 @@ interface Named {
   resource: Resource;
 }
 
-const MEDIA_TYPE = MARKDOWN_TYPE.split(';')[0]!;
-
 function resourcesOf(data: SiteData, baseUrl: string): Named[] {
   const { tagPath } = siteLinks(data.site.languages);
   const tagDescription = (tag: string, lang: Lang) =>
@@ -39,7 +37,7 @@ function resourcesOf(data: SiteData, baseUrl: string): Named[] {
       name: twin.slice(1),
       title,
       ...(description ? { description } : {}),
-      mimeType: MEDIA_TYPE,
+      mimeType: MARKDOWN_MEDIA_TYPE,
     };
   };
   return data.site.languages.flatMap((lang): Named[] => [
