@@ -140,24 +140,6 @@ describe('the SDK client', () => {
     });
   });
 
-  it('lists resources and templates, reads a post as its twin, completes a slug', async () => {
-    const [post] = await getJson<{ slug: string; url: string }[]>('/api/posts-en.json?limit=1');
-    const uri = `${post!.url.replace(/\/$/, '')}.md`;
-    const { resources } = await client.listResources();
-    expect(resources.map((resource) => resource.uri)).toContain(uri);
-    const { resourceTemplates } = await client.listResourceTemplates();
-    const template = `${builtBaseUrl()}/blog/{slug}.md`;
-    expect(resourceTemplates.map((t) => t.uriTemplate)).toContain(template);
-    const { contents } = await client.readResource({ uri });
-    const twin = await fetch(server.url + new URL(uri).pathname);
-    expect(contents).toEqual([{ uri, mimeType: 'text/markdown', text: await twin.text() }]);
-    const { completion } = await client.complete({
-      ref: { type: 'ref/resource', uri: template },
-      argument: { name: 'slug', value: post!.slug.slice(0, 3) },
-    });
-    expect(completion.values).toContain(post!.slug);
-  });
-
   it('ping answers', async () => {
     await expect(client.ping()).resolves.toEqual({});
   });
