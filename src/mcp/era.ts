@@ -100,6 +100,12 @@ function modernEra(headers: Headers, method: string, params: unknown): Era | Era
   return { modern: !LEGACY_PROTOCOL_VERSIONS.includes(version), version };
 }
 
+/** An MCP-Protocol-Version header naming a version this server does not serve, refused. */
+export function unsupportedHeader(headers: Headers): EraRefusal | null {
+  const header = headers.get('mcp-protocol-version')?.trim() ?? null;
+  return header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header) ? unsupported(header) : null;
+}
+
 /**
  * The era of a request: stateless when it carries the 2026-07-28 `_meta` or version header (an
  * `initialize` is always legacy), else the legacy revision its header names, 2025-03-26 without one.
@@ -110,7 +116,8 @@ export function eraOf(headers: Headers, method: string, params: unknown): Era | 
   if (method !== 'initialize' && (claimsMeta || header === MODERN_PROTOCOL_VERSION)) {
     return modernEra(headers, method, params);
   }
-  if (header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header)) return unsupported(header);
+  const refusal = unsupportedHeader(headers);
+  if (refusal) return refusal;
   const version =
     header !== null && LEGACY_PROTOCOL_VERSIONS.includes(header) ? header : ASSUMED_PROTOCOL_VERSION;
   return { modern: false, version };

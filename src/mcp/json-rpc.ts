@@ -108,6 +108,9 @@ export interface EncodedResult {
   readonly end: Uint8Array;
 }
 
+/** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
+export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
+
 export function encodedResult(resultJson: string): EncodedResult {
   return { end: encoder.encode(`,"result":${resultJson}}`) };
 }

@@ -14,20 +14,12 @@ import {
 } from '../core/reading.ts';
 import { after } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
-import {
-  type EncodedResult,
-  encodedResult,
-  INVALID_PARAMS,
-  isObject,
-  type JsonRpcError,
-} from './json-rpc.ts';
+import { type EncodedResult, encodedResult, INVALID_PARAMS, isObject, type Reply } from './json-rpc.ts';
 import { pastTheEnd, pieceOf } from './pieces.ts';
 import type { CompleteResult, JsonObject, ReadResourceResult, TextResourceContents } from './protocol.ts';
 import { MARKDOWN_MEDIA_TYPE, resourceTemplateList } from './resource-templates.ts';
 import { shown } from './shown.ts';
 import { bodyValue } from './tool-kit.ts';
-
-export type Outcome = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
 /** The most values one completion gives (the protocol's limit). */
 const MAX_COMPLETIONS = 100;
@@ -36,8 +28,8 @@ const OFFSET_QUERY = /^offset=(0|[1-9]\d{0,15})$/;
 /** The `_meta` keys of a piece of a long twin. */
 const CONTINUATION = { totalLength: 'folio/totalLength', nextOffset: 'folio/nextOffset', next: 'folio/next' };
 
-const ok = (result: EncodedResult): Outcome => ({ ok: true, result });
-const invalid = (message: string): Outcome => ({ ok: false, error: { code: INVALID_PARAMS, message } });
+const ok = (result: EncodedResult): Reply => ({ ok: true, result });
+const invalid = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first index in sorted `values` whose value is not below `prefix`. */
@@ -72,7 +64,7 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
         '(resources/list lists them; resources/templates/list gives their URI templates).',
     );
 
-  function list(params: JsonObject): Outcome | Promise<Outcome> {
+  function list(params: JsonObject): Reply | Promise<Reply> {
     const { cursor } = params;
     if (cursor !== undefined && (typeof cursor !== 'string' || !/^[1-9]\d{0,8}$/.test(cursor))) {
       return invalid(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`);
@@ -89,8 +81,8 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     return patterns.some(({ pattern }) => pattern.test(path)) ? path : null;
   }
 
-  function readResult(uri: string, twin: Body, offset: number): Outcome {
-    const make = (): Outcome => {
+  function readResult(uri: string, twin: Body, offset: number): Reply {
+    const make = (): Reply => {
       const piece = pieceOf(bodyText(twin), offset);
       if (!piece) return invalid(`Invalid params: ${pastTheEnd(offset, bodyText(twin).length)}`);
       const base = uri.split('?')[0]!;
@@ -110,7 +102,7 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     return offset === 0 && !uri.includes('?') ? derive(twin, 'mcp-read', make) : make();
   }
 
-  function read(params: JsonObject): Outcome | Promise<Outcome> {
+  function read(params: JsonObject): Reply | Promise<Reply> {
     const { uri } = params;
     if (typeof uri !== 'string') return invalid('Invalid params: "uri" must be a resource URI (a string).');
     if (!uri.startsWith(`${baseUrl}/`)) return notFound(uri);
@@ -129,7 +121,7 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     );
   }
 
-  function complete(params: JsonObject): Outcome | Promise<Outcome> {
+  function complete(params: JsonObject): Reply | Promise<Reply> {
     const { ref, argument } = params;
     if (
       !isObject(ref) ||

@@ -15,7 +15,7 @@ import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
-import { eraOf, isRefusal } from './era.ts';
+import { eraOf, isRefusal, unsupportedHeader } from './era.ts';
 import {
   errorMessage,
   type JsonRpcError,
@@ -97,8 +97,8 @@ export function createMcp(options: McpOptions) {
     const { message } = parsed;
     if (message.kind !== 'request') {
       // A notification is only acknowledged, but not in a version this server does not speak.
-      const era = eraOf(request.headers, 'notifications/', undefined);
-      return isRefusal(era) ? sendError(request, rate, 400, era.error) : send(request, rate, 202, null);
+      const refusal = unsupportedHeader(request.headers);
+      return refusal ? sendError(request, rate, 400, refusal.error) : send(request, rate, 202, null);
     }
     const { id, method, params } = message;
     const era = eraOf(request.headers, method, params);

@@ -11,8 +11,8 @@ import {
   encodedResult,
   INVALID_PARAMS,
   isObject,
-  type JsonRpcError,
   METHOD_NOT_FOUND,
+  type Reply,
 } from './json-rpc.ts';
 import {
   type DiscoverResult,
@@ -29,9 +29,6 @@ import { createResources } from './resources.ts';
 import { shown } from './shown.ts';
 import { statelessResults } from './stateless-result.ts';
 import type { McpTool } from './tools.ts';
-
-/** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
-export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
 type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<Reply>;
 
