@@ -102,21 +102,24 @@ function modernEra(headers: Headers, method: string, params: unknown): Era | Era
 
 /** An MCP-Protocol-Version header naming a version this server does not serve, refused. */
 export function unsupportedHeader(headers: Headers): EraRefusal | null {
-  const header = headers.get('mcp-protocol-version')?.trim() ?? null;
-  return header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header) ? unsupported(header) : null;
+  return unsupportedVersion(versionHeader(headers));
 }
+
+const versionHeader = (headers: Headers) => headers.get('mcp-protocol-version')?.trim() ?? null;
+const unsupportedVersion = (header: string | null) =>
+  header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header) ? unsupported(header) : null;
 
 /**
  * The era of a request: stateless when it carries the 2026-07-28 `_meta` or version header (an
  * `initialize` is always legacy), else the legacy revision its header names, 2025-03-26 without one.
  */
 export function eraOf(headers: Headers, method: string, params: unknown): Era | EraRefusal {
-  const header = headers.get('mcp-protocol-version')?.trim() ?? null;
+  const header = versionHeader(headers);
   const claimsMeta = isObject(params) && isObject(params._meta) && META.protocolVersion in params._meta;
   if (method !== 'initialize' && (claimsMeta || header === MODERN_PROTOCOL_VERSION)) {
     return modernEra(headers, method, params);
   }
-  const refusal = unsupportedHeader(headers);
+  const refusal = unsupportedVersion(header);
   if (refusal) return refusal;
   const version =
     header !== null && LEGACY_PROTOCOL_VERSIONS.includes(header) ? header : ASSUMED_PROTOCOL_VERSION;
