@@ -104,7 +104,7 @@ describe('published descriptions and the live server', () => {
     );
   });
 
-  it('every discovery document sends its ETag and exposes it to browsers', async () => {
+  it('every discovery document sends its ETag, exposes it to browsers and answers If-None-Match with 304', async () => {
     expect(documents).toEqual(
       expect.arrayContaining(['/.well-known/mcp/server-card.json', '/mcp/server-card', '/llms.txt']),
     );
@@ -114,6 +114,15 @@ describe('published descriptions and the live server', () => {
       expect(response.headers.get('etag'), path).toMatch(/^"/);
       expect(response.headers.get('access-control-expose-headers'), path).toContain('ETag');
       expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      const etag = response.headers.get('etag')!;
+      const revalidated = await handler.fetch(
+        new Request(BASE + path, { headers: { 'if-none-match': etag } }),
+        {
+          clientAddress: '192.0.2.11',
+        },
+      );
+      expect(revalidated.status, path).toBe(304);
+      expect(revalidated.headers.get('access-control-expose-headers'), path).toContain('ETag');
     }
   });
 });
