@@ -111,6 +111,12 @@ export interface EncodedResult {
 /** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
 export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
+/** A reply refusing the request's params, with a message that says what was expected. */
+export const invalidParams = (message: string): Reply => ({
+  ok: false,
+  error: { code: INVALID_PARAMS, message },
+});
+
 export function encodedResult(resultJson: string): EncodedResult {
   return { end: encoder.encode(`,"result":${resultJson}}`) };
 }

@@ -14,7 +14,7 @@ import {
 } from '../core/reading.ts';
 import { after } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
-import { type EncodedResult, encodedResult, INVALID_PARAMS, isObject, type Reply } from './json-rpc.ts';
+import { type EncodedResult, encodedResult, invalidParams, isObject, type Reply } from './json-rpc.ts';
 import { pastTheEnd, pieceOf } from './pieces.ts';
 import type { CompleteResult, JsonObject, ReadResourceResult, TextResourceContents } from './protocol.ts';
 import { MARKDOWN_MEDIA_TYPE, resourceTemplateList } from './resource-templates.ts';
@@ -29,7 +29,6 @@ const OFFSET_QUERY = /^offset=(0|[1-9]\d{0,15})$/;
 const CONTINUATION = { totalLength: 'folio/totalLength', nextOffset: 'folio/nextOffset', next: 'folio/next' };
 
 const ok = (result: EncodedResult): Reply => ({ ok: true, result });
-const invalid = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The first index in sorted `values` whose value is not below `prefix`. */
@@ -59,7 +58,7 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
   }));
   const byTemplate = new Map(templates.map((template) => [template.uriTemplate, template]));
   const notFound = (uri: string) =>
-    invalid(
+    invalidParams(
       `Resource not found: ${shown(uri)}. Resources are the Markdown twins of posts, series, slide decks and tags ` +
         '(resources/list lists them; resources/templates/list gives their URI templates).',
     );
@@ -67,12 +66,12 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
   function list(params: JsonObject): Reply | Promise<Reply> {
     const { cursor } = params;
     if (cursor !== undefined && (typeof cursor !== 'string' || !/^[1-9]\d{0,8}$/.test(cursor))) {
-      return invalid(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`);
+      return invalidParams(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`);
     }
     return after(bodies.get(resourcePageKey(cursor === undefined ? 0 : Number(cursor))), (page) =>
       page
         ? ok(derive(page, 'mcp-list-result', () => encodedResult(bodyText(page))))
-        : invalid(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`),
+        : invalidParams(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`),
     );
   }
 
@@ -84,7 +83,7 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
   function readResult(uri: string, twin: Body, offset: number): Reply {
     const make = (): Reply => {
       const piece = pieceOf(bodyText(twin), offset);
-      if (!piece) return invalid(`Invalid params: ${pastTheEnd(offset, bodyText(twin).length)}`);
+      if (!piece) return invalidParams(`Invalid params: ${pastTheEnd(offset, bodyText(twin).length)}`);
       const base = uri.split('?')[0]!;
       const contents: TextResourceContents = { uri, mimeType: MARKDOWN_MEDIA_TYPE, text: piece.text };
       if (piece.nextOffset !== undefined || offset > 0) {
@@ -104,12 +103,13 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
 
   function read(params: JsonObject): Reply | Promise<Reply> {
     const { uri } = params;
-    if (typeof uri !== 'string') return invalid('Invalid params: "uri" must be a resource URI (a string).');
+    if (typeof uri !== 'string')
+      return invalidParams('Invalid params: "uri" must be a resource URI (a string).');
     if (!uri.startsWith(`${baseUrl}/`)) return notFound(uri);
     const [path, query] = uri.slice(baseUrl.length).split(/\?(.*)/s) as [string, string | undefined];
     const offsetMatch = query === undefined ? null : OFFSET_QUERY.exec(query);
     if (query !== undefined && !offsetMatch) {
-      return invalid(
+      return invalidParams(
         `Invalid params: the only query a resource URI takes is ?offset=<n>, received ${shown(query)}.`,
       );
     }
@@ -129,18 +129,18 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
       typeof argument.name !== 'string' ||
       typeof argument.value !== 'string'
     ) {
-      return invalid(
+      return invalidParams(
         'Invalid params: completion/complete takes "ref" and "argument" {name, value} (strings).',
       );
     }
     if (ref.type !== 'ref/resource') {
-      return invalid(
+      return invalidParams(
         `Invalid params: this server has no prompts; it completes the arguments of its resource templates.`,
       );
     }
     const template = typeof ref.uri === 'string' ? byTemplate.get(ref.uri) : undefined;
     if (!template) {
-      return invalid(
+      return invalidParams(
         `Invalid params: ${shown(ref.uri)} is not one of the templates resources/templates/list gives.`,
       );
     }

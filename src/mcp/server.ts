@@ -9,7 +9,7 @@ import { type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import {
   type EncodedResult,
   encodedResult,
-  INVALID_PARAMS,
+  invalidParams,
   isObject,
   METHOD_NOT_FOUND,
   type Reply,
@@ -38,7 +38,6 @@ const MODERN_ONLY = new Set(['server/discover']);
 
 const ok = (result: EncodedResult): Reply => ({ ok: true, result });
 const EMPTY_RESULT = encodedResult('{}');
-const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 
 export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -56,7 +55,7 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
     ...createResources(manifest, bodies),
     initialize(params) {
       if (typeof params.protocolVersion !== 'string') {
-        return invalidParams('Invalid params: "protocolVersion" must be a string, e.g. "2025-06-18".');
+        return invalidParams('Invalid params: "protocolVersion" must be a string, e.g. "2025-11-25".');
       }
       const result: InitializeResult = {
         protocolVersion: negotiateProtocolVersion(params.protocolVersion),
