@@ -13,11 +13,12 @@ const ENTRY_PATHS = '(build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/';
 const ENTRIES = `^scripts/(${ENTRY_PATHS})`;
 /**
  * The build's library: src/build and every module of scripts/ that is not an entry. The MCP tool
- * descriptions and protocol constants (mcp/protocol.ts, mcp/tool-specs.ts) are shared by the build
- * (tools/list, the portal) and the run time, and are the one exception until they move to core.
+ * modules (mcp/tools/, with their schemas, protocol types and resource templates) are the one
+ * exception: each holds a tool's wording and schemas beside its behaviour, and the build publishes
+ * them (tools/list, the server card, llms.txt, the portal) from the same module the run time calls.
  */
 const BUILD_LIBRARY = ['^src/build/', `^scripts/(?!(${ENTRY_PATHS}))`];
-const SHARED_WITH_MCP = '^src/mcp/(protocol|tool-specs)\\.ts$';
+const SHARED_WITH_MCP = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-kit)\\.ts$|tools/)';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 
 module.exports = {

@@ -217,6 +217,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     for (const command of [
       'posts',
       'search',
+      'read',
       'series',
       'tag',
       'talks',
@@ -290,6 +291,33 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     const result = await folio('search', 'rate', 'limit', '--json');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual(expected);
+  });
+
+  it('read: prints the post twin exactly; --json the facts with the whole text; bad slugs', async () => {
+    const [post] = JSON.parse((await api('/api/posts-es.json?limit=1')).text) as Post[];
+    const twin = await api(`${new URL(post!.url).pathname.replace(/\/$/, '')}.md`);
+    expect(twin.status).toBe(200);
+    const read = await folio('read', post!.slug, '--lang', 'es');
+    expect(read).toMatchObject({ code: 0, stdout: twin.text, stderr: '' });
+    const json = await folio('read', post!.slug, '--lang', 'es', '--json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      slug: post!.slug,
+      lang: 'es',
+      url: post!.url,
+      offset: 0,
+      totalLength: twin.text.length,
+      markdown: twin.text,
+    });
+    const unknown = await folio('read', 'no-such-post');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no-such-post');
+    expect(unknown.stderr).toContain('search_blog_posts');
+    const missing = await folio('read');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('missing post slug');
+    const malformed = await folio('read', 'Not A Slug');
+    expect(malformed.code).toBe(2);
   });
 
   it('series: the listing, and one series chapters in reading order (--lang es)', async () => {

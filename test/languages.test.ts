@@ -136,6 +136,7 @@ describe('a French-only blog', () => {
     const withLang = tools.filter((tool) => tool.inputSchema.properties.lang);
     expect(withLang.map((tool) => tool.name)).toEqual([
       'search_blog_posts',
+      'get_post',
       'list_series',
       'get_series',
       'get_posts_by_tag',

@@ -103,12 +103,45 @@ const METHODS = [
   'tools/call',
   'notifications/initialized',
   'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'completion/complete',
+  'server/discover',
 ];
 const method = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...METHODS) }, printable, anyJson);
+
+/** The stateless revision's `_meta`, mostly complete. */
+const modernMeta = fc.record(
+  {
+    'io.modelcontextprotocol/protocolVersion': fc.oneof(
+      { weight: 4, arbitrary: fc.constant('2026-07-28') },
+      fc.constantFrom('2025-11-25', '1900-01-01'),
+      anyJson,
+    ),
+    'io.modelcontextprotocol/clientCapabilities': fc.oneof(
+      { weight: 4, arbitrary: fc.constant({}) },
+      anyJson,
+    ),
+  },
+  { requiredKeys: [] },
+);
+const modernParams = fc.record(
+  {
+    _meta: modernMeta,
+    name: fc.oneof(fc.constantFrom(...MCP_TOOL_NAMES), printable),
+    arguments: toolArguments,
+    uri: fc.oneof(fc.constantFrom(`${BASE}/blog/first.md`, `${BASE}/blog/first.md?offset=3`), printable),
+    cursor: fc.oneof(fc.constantFrom('1', '0'), anyJson),
+    ref: anyJson,
+    argument: anyJson,
+  },
+  { requiredKeys: ['_meta'] },
+);
 
 /** A method with params that mostly fit it. */
 const call = fc.oneof(
   { weight: 4, arbitrary: fc.record({ method: fc.constant('tools/call'), params: toolCallParams }) },
+  { weight: 2, arbitrary: fc.record({ method: fc.constantFrom(...METHODS), params: modernParams }) },
   { weight: 1, arbitrary: fc.record({ method: fc.constant('initialize'), params: initializeParams }) },
   { weight: 2, arbitrary: fc.record({ method, params: anyJson }, { requiredKeys: ['method'] }) },
 );
@@ -177,10 +210,17 @@ const headers = fc.record({
   'content-type': header('application/json', ['application/json; charset=utf-8', 'text/plain', '']),
   'mcp-protocol-version': fc.oneof(
     { weight: 6, arbitrary: fc.constant(undefined) },
-    { weight: 6, arbitrary: fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26') },
+    { weight: 6, arbitrary: fc.constantFrom('2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26') },
     fc.constantFrom('2024-11-05', ''),
     printable,
   ),
+  'mcp-method': header(undefined, [...METHODS]),
+  'mcp-name': header(undefined, [
+    ...MCP_TOOL_NAMES,
+    `${BASE}/blog/first.md`,
+    '=?base64?Z2V0X3Bvc3Q=?=',
+    '=?base64?%?=',
+  ]),
   origin: header(undefined, [BASE, 'https://evil.example', 'null']),
   'access-control-request-method': fc.constantFrom(undefined, 'POST'),
 });

@@ -57,7 +57,7 @@ describe('the SDK client', () => {
     expect(client.getInstructions()).toContain('search_blog_posts');
   });
 
-  it('lists the six read-only tools', () => {
+  it('lists the seven read-only tools', () => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     for (const tool of tools) {
       expect(tool.title).toBeTruthy();
@@ -76,9 +76,10 @@ describe('the SDK client', () => {
 
   it('calls every tool and gets structuredContent valid under its outputSchema', async () => {
     const series = await getJson<{ series: { slug: string }[] }>('/api/series/en/index.json');
-    const [firstPost] = await getJson<{ tags: string[] }[]>('/api/posts-en.json?limit=1');
+    const [firstPost] = await getJson<{ slug: string; tags: string[] }[]>('/api/posts-en.json?limit=1');
     const calls: [string, Record<string, unknown>][] = [
       ['search_blog_posts', { query: 'cache', lang: 'es', limit: 3 }],
+      ['get_post', { slug: firstPost?.slug, lang: 'en' }],
       ['list_series', { lang: 'en' }],
       ['get_series', { slug: series.series[0]?.slug, lang: 'en' }],
       ['get_posts_by_tag', { tag: firstPost?.tags[0], lang: 'en', limit: 2 }],

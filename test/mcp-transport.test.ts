@@ -124,7 +124,11 @@ describe('lifecycle methods', () => {
       instructions: string;
     };
     expect(result.protocolVersion).toBe('2025-06-18');
-    expect(result.capabilities).toEqual({ tools: { listChanged: false } });
+    expect(result.capabilities).toEqual({
+      tools: { listChanged: false },
+      resources: { subscribe: false, listChanged: false },
+      completions: {},
+    });
     expect(result.serverInfo).toEqual({ name: 'folio', title: 'Mini Fixture', version: '1.0.0' });
     expect(result.instructions).toContain('Mini Fixture');
     expect(result.instructions).toContain('3 published posts in English and 1 in Spanish');
@@ -135,8 +139,9 @@ describe('lifecycle methods', () => {
     ['2025-06-18', '2025-06-18'],
     ['2025-03-26', '2025-03-26'],
     ['2025-11-25', '2025-11-25'],
-    ['2024-11-05', '2025-06-18'],
-    ['2099-01-01', '2025-06-18'],
+    ['2024-11-05', '2025-11-25'],
+    ['2099-01-01', '2025-11-25'],
+    ['2026-07-28', '2025-11-25'],
   ])('initialize with protocol %s negotiates %s', async (requested, answered) => {
     const body = await jsonOf(await rpc('initialize', { protocolVersion: requested, capabilities: {} }));
     expect(body.result?.protocolVersion).toBe(answered);
@@ -176,9 +181,9 @@ describe('lifecycle methods', () => {
   });
 
   it('an unknown method is -32601 with the id echoed', async () => {
-    const body = await errorOf(await rpc('resources/list', {}, 'r-1'), 200, -32601);
+    const body = await errorOf(await rpc('prompts/list', {}, 'r-1'), 200, -32601);
     expect(body.id).toBe('r-1');
-    expect(body.error?.message).toContain('resources/list');
+    expect(body.error?.message).toContain('prompts/list');
   });
 
   it('non-object params of a known method are invalid params', async () => {
@@ -314,14 +319,22 @@ describe('request headers', () => {
     },
   );
 
-  it.each(['2024-11-05', '1.0', 'latest'])('MCP-Protocol-Version %s is 400', async (version) => {
-    const body = await errorOf(
-      await post(ping, { headers: { 'mcp-protocol-version': version } }),
-      400,
-      -32000,
-    );
-    expect(body.error?.message).toContain(version);
-  });
+  it.each(['2024-11-05', '1.0', 'latest'])(
+    'MCP-Protocol-Version %s is 400 UnsupportedProtocolVersion, naming the supported ones',
+    async (version) => {
+      const body = await errorOf(
+        await post(ping, { headers: { 'mcp-protocol-version': version } }),
+        400,
+        -32022,
+      );
+      expect(body.id).toBe(1);
+      expect(body.error?.message).toContain(version);
+      expect((body.error as { data?: unknown }).data).toEqual({
+        supported: ['2026-07-28', '2025-11-25', '2025-06-18', '2025-03-26'],
+        requested: version,
+      });
+    },
+  );
 });
 
 describe('request body', () => {
@@ -440,8 +453,10 @@ describe('malformed messages', () => {
 });
 
 describe('tools/list', () => {
-  it('lists the six tools with titles, descriptions, schemas and read-only annotations', async () => {
-    const body = await jsonOf(await rpc('tools/list'));
+  it('lists the seven tools with titles, descriptions, schemas and read-only annotations', async () => {
+    const body = await jsonOf(
+      await rpc('tools/list', undefined, 1, { headers: { 'mcp-protocol-version': '2025-11-25' } }),
+    );
     const tools = (body.result as { tools: Record<string, unknown>[] }).tools;
     expect(tools.map((tool) => tool.name).sort()).toEqual(MCP_TOOL_NAMES);
     for (const tool of tools) {

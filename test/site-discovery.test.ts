@@ -106,7 +106,7 @@ describe('discovery documents', () => {
   it('the MCP server card follows the current server-card draft schema (SEP-2127)', async () => {
     const card = await json('/.well-known/mcp/server-card.json');
     expect(fixtureSchema('mcp-server-card.schema.json')(card)).toEqual([]);
-    expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json');
+    expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
     expect(card.name).toBe('example.docs/folio');
     expect(card.description.length).toBeLessThanOrEqual(100);
     expect(card.remotes).toEqual([

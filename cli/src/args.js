@@ -2,7 +2,7 @@
 import { UsageError } from './errors.js';
 import { splitFlags } from './flags.js';
 
-export const COMMANDS = /** @type {const} */ (['posts', 'search', 'series', 'tag', 'talks', 'api']);
+export const COMMANDS = /** @type {const} */ (['posts', 'search', 'read', 'series', 'tag', 'talks', 'api']);
 /** @typedef {typeof COMMANDS[number]} Command */
 
 export const DEFAULT_BASE_URL = 'http://localhost:8787';
@@ -116,6 +116,23 @@ function checkArguments(command, args) {
         throw new UsageError(
           `'${slug}' is not a series slug (lowercase letters, digits and dashes)`,
           'Run `folio series` to list the series and their slugs.',
+        );
+      }
+      return;
+    }
+    case 'read': {
+      extra(1);
+      const slug = args[0];
+      if (slug === undefined) {
+        throw new UsageError(
+          'missing post slug',
+          'Usage: folio read <slug>; `folio posts` and `folio search` give slugs.',
+        );
+      }
+      if (!SLUG.test(slug)) {
+        throw new UsageError(
+          `'${slug}' is not a post slug (lowercase letters, digits and dashes)`,
+          'Run `folio posts` or `folio search <words>` to find a post and its slug.',
         );
       }
       return;

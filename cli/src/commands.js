@@ -1,4 +1,4 @@
-/** The six commands: fetch from the API (or the MCP endpoint for search) and print. */
+/** The commands: fetch from the API (or the MCP endpoint for search and read) and print. */
 import { CliError } from './errors.js';
 import { day, plural, table, truncate } from './format.js';
 import { callTool, getJson, isObject } from './http.js';
@@ -16,7 +16,7 @@ import { callTool, getJson, isObject } from './http.js';
 const LANGUAGE = { en: 'English', es: 'Spanish' };
 
 /** @type {Record<import('./args.js').Command, (ctx: Context) => Promise<void>>} */
-export const COMMAND_RUNNERS = { posts, search, series, tag, talks, api };
+export const COMMAND_RUNNERS = { posts, search, read, series, tag, talks, api };
 
 /**
  * `folio posts`: the newest posts, from /api/posts-{lang}.json (limit applied by the server).
@@ -56,6 +56,42 @@ async function search(ctx) {
     header(ctx, `${count(list.length, total, 'result')} for "${query}" in ${LANGUAGE[lang]}, best first`),
   );
   printPosts(ctx, list, (post) => score(post.score));
+}
+
+/**
+ * `folio read <slug>`: the post's Markdown twin, whole, from the MCP tool get_post, piece after
+ * piece (each call returns at most 40,000 characters and says where the next one starts).
+ * With --json, the tool's structuredContent with the whole text as `markdown`.
+ * @param {Context} ctx
+ */
+async function read(ctx) {
+  const { lang, args } = ctx.invocation;
+  const slug = args[0];
+  const endpoint = `${ctx.client.baseUrl}/mcp`;
+  /** @type {string[]} */
+  const pieces = [];
+  /** @type {Record<string, unknown> | undefined} */
+  let first;
+  /** @type {unknown} */
+  let offset = 0;
+  while (typeof offset === 'number') {
+    const piece = await callTool(ctx.client, 'get_post', { slug, lang, offset });
+    if (!isObject(piece) || typeof piece.markdown !== 'string') throw unexpected(endpoint);
+    first ??= piece;
+    pieces.push(piece.markdown);
+    if (
+      piece.nextOffset !== undefined &&
+      (typeof piece.nextOffset !== 'number' || piece.nextOffset <= offset)
+    )
+      throw unexpected(endpoint);
+    offset = piece.nextOffset;
+  }
+  const markdown = pieces.join('');
+  if (ctx.invocation.json) {
+    const { nextOffset: _, ...facts } = /** @type {Record<string, unknown>} */ (first);
+    return printRaw(ctx, JSON.stringify({ ...facts, markdown }));
+  }
+  printRaw(ctx, markdown);
 }
 
 /**

@@ -15,6 +15,7 @@ Usage: folio <command> [arguments] [flags]
 Commands:
   posts [--limit N]          Newest posts
   search <query> [--limit N] Posts ranked by relevance (accents and case ignored)
+  read <slug>                A post's full text as Markdown
   series [<slug>]            The series, or one series' chapters in reading order
   tag <tag> [--limit N]      Posts with a tag, newest first
   talks                      Slide decks and talks
@@ -41,6 +42,13 @@ Posts ranked by relevance over title, tags, description and text, ignoring accen
   --json            Print the tool's structuredContent
 
 Example: folio search "cache control" --limit 3`,
+  read: `Usage: folio read <slug> [flags]
+
+The post's Markdown twin, whole: front matter, title, description and text, links absolute
+(the server's MCP tool get_post, read piece by piece). Pipe it into a pager or a file.
+  --json            Print the tool's structuredContent, with the whole text as 'markdown'
+
+Example: folio read leaky-bucket-limiter --lang es | less`,
   series: `Usage: folio series [<slug>] [flags]
 
 Without a slug: every series with a post in that language (GET /api/series/{lang}/index.json).

@@ -40,6 +40,7 @@ import { createApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
+import { readingBodies } from './mcp/reading.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
@@ -124,6 +125,7 @@ export async function emitDeployment(
   }
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
+  for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);
   for (const files of Object.values(await searchIndexes))
     for (const [key, text] of files) await sink(key, text);
 

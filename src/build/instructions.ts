@@ -16,11 +16,16 @@ export function instructionsFor(data: SiteData): string {
     `It holds ${inWords(postCounts)}, ${series} multi-part ` +
       `series and ${data.decks.length} slide decks, ` +
       `all read-only and licensed ${data.site.license} (cite the post url when you use them).`,
-    'Tools: search_blog_posts finds posts about a subject by full-text search; list_series and then ' +
+    'Tools: search_blog_posts finds posts about a subject by full-text search; get_post reads a post ' +
+      '(its Markdown, in pieces of at most 40,000 characters: pass nextOffset back as offset to read on); ' +
+      'list_series and then ' +
       'get_series give a series and its chapters in reading order; get_posts_by_tag lists the posts with a ' +
       'tag; list_slide_decks lists talks; get_api_index describes the REST API and lists every series slug ' +
       'and tag in use.',
     `Every tool but get_api_index takes lang ${inWords(quoted, 'or')} (default ${quoted[0]})${slugs}. ` +
       'Results carry absolute urls to the posts.',
+    "Resources: every post, series, native slide deck and tag is a text/markdown resource whose URI is its page's " +
+      'Markdown twin (the page URL with .md for the trailing slash); resources/templates/list gives the URI ' +
+      'templates and completion/complete completes their slug, series and tag.',
   ].join('\n');
 }

@@ -106,7 +106,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
-    [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl), type: TEXT_TYPE },
+    [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl, tools), type: TEXT_TYPE },
     [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
     [PATHS.apiCatalog]: {
       text: json(apiCatalog(baseUrl)),

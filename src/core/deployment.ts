@@ -33,8 +33,11 @@ export interface DocumentFacts {
   link?: string;
 }
 
-/** Changes whenever the manifest does: a server refuses a deployment written in another format. */
-export const MANIFEST_FORMAT = 4;
+/**
+ * Changes whenever the manifest, or the set of bodies the run time expects, does: a server refuses a
+ * deployment written in another format (5: the MCP reading bodies, src/core/reading.ts).
+ */
+export const MANIFEST_FORMAT = 5;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;

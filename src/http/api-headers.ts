@@ -6,7 +6,9 @@ import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
 import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
-export const CACHE_PUBLIC = 'public, max-age=3600';
+/** How long a public answer stays fresh; MCP results built from the same data say the same. */
+export const CACHE_MAX_AGE_SECONDS = 3600;
+export const CACHE_PUBLIC = `public, max-age=${CACHE_MAX_AGE_SECONDS}`;
 export const CACHE_NONE = 'no-store';
 
 /**

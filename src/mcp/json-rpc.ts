@@ -16,6 +16,7 @@ export interface RequestId {
 export interface JsonRpcError {
   code: number;
   message: string;
+  data?: unknown;
 }
 
 /** A message the client sent, once it is known to be well formed. */
@@ -106,6 +107,15 @@ const encoder = new TextEncoder();
 export interface EncodedResult {
   readonly end: Uint8Array;
 }
+
+/** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
+export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
+
+/** A reply refusing the request's params, with a message that says what was expected. */
+export const invalidParams = (message: string): Reply => ({
+  ok: false,
+  error: { code: INVALID_PARAMS, message },
+});
 
 export function encodedResult(resultJson: string): EncodedResult {
   return { end: encoder.encode(`,"result":${resultJson}}`) };

@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { inWords, type Lang, languageName } from '../core/languages.ts';
 import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../core/schemas.ts';
+import { READ_CAP } from './pieces.ts';
 
 /** The `lang` argument: one of the blog's languages (the manifest's), the first by default. */
 function langArgument(languages: readonly Lang[]) {
@@ -61,7 +62,26 @@ export function argumentSchemas(languages: readonly Lang[]) {
     ),
   });
 
-  return { LangArguments, SearchArguments, SeriesArguments, TagArguments };
+  const PostArguments = v.strictObject({
+    slug: v.pipe(
+      SlugSchema,
+      v.description('The post slug, as search_blog_posts, get_series or get_posts_by_tag give it.'),
+    ),
+    lang,
+    offset: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description(
+          `Where to start reading, in characters (default 0); a result with more to read gives nextOffset. Each call returns at most ${READ_CAP} characters.`,
+        ),
+      ),
+      0,
+    ),
+  });
+
+  return { LangArguments, SearchArguments, SeriesArguments, TagArguments, PostArguments };
 }
 
 export const SearchResultSchema = v.object({
@@ -81,5 +101,23 @@ export const SearchResultsSchema = v.object({
   results: v.pipe(v.array(SearchResultSchema), v.description('The best matches, most relevant first')),
 });
 
+const characters = (description: string) =>
+  v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
+
+export const PostTextSchema = v.object({
+  ...TimelinePostSchema.entries,
+  markdownUrl: v.pipe(v.string(), v.url(), v.description("The post's Markdown twin, absolute")),
+  offset: characters('Where this piece starts in the twin, in characters'),
+  totalLength: characters("The twin's whole length, in characters"),
+  nextOffset: v.optional(
+    characters('Where the next piece starts: pass it as offset to read on. Absent on the last piece.'),
+  ),
+  markdown: v.pipe(
+    v.string(),
+    v.description('The twin from offset: front matter, title, description and body, links absolute'),
+  ),
+});
+
+export type PostText = v.InferOutput<typeof PostTextSchema>;
 export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
 export type SearchResults = v.InferOutput<typeof SearchResultsSchema>;

@@ -16,9 +16,11 @@ import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
+import { eraOf, isRefusal, unsupportedHeader } from './era.ts';
 import {
   errorMessage,
   type JsonRpcError,
+  METHOD_NOT_FOUND,
   parseMessage,
   type RequestId,
   resultMessage,
@@ -27,7 +29,7 @@ import {
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
-import { checkPost, protocolVersionOf } from './transport.ts';
+import { checkPost } from './transport.ts';
 
 export interface McpOptions extends CallerPolicy {
   manifest: Manifest;
@@ -45,7 +47,7 @@ const encoder = new TextEncoder();
 
 export function createMcp(options: McpOptions) {
   const { policyHeader, Response } = options;
-  const answer = createServer(
+  const server = createServer(
     options.manifest,
     options.bodies,
     createTools(options.manifest, options.bodies),
@@ -94,9 +96,24 @@ export function createMcp(options: McpOptions) {
     const parsed = parseMessage(read.bytes);
     if (!parsed.ok) return sendError(request, rate, 400, parsed.rejection.error, parsed.rejection.id);
     const { message } = parsed;
-    if (message.kind !== 'request') return send(request, rate, 202, null);
-    const { id } = message;
-    return after(answer(message.method, message.params, protocolVersionOf(request)), (reply) =>
+    if (message.kind !== 'request') {
+      // A notification is only acknowledged, but not in a version this server does not speak.
+      const refusal = unsupportedHeader(request.headers);
+      return refusal ? sendError(request, rate, 400, refusal.error) : send(request, rate, 202, null);
+    }
+    const { id, method, params } = message;
+    const era = eraOf(request.headers, method, params);
+    if (isRefusal(era)) return sendError(request, rate, 400, era.error, id);
+    if (era.modern && !server.knows(method, era)) {
+      return sendError(
+        request,
+        rate,
+        404,
+        { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` },
+        id,
+      );
+    }
+    return after(server.answer(method, params, era), (reply) =>
       send(request, rate, 200, reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error)),
     );
   }

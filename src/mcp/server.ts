@@ -1,61 +1,93 @@
-/** The MCP methods: initialize, ping, tools/list and tools/call. */
+/**
+ * The MCP methods of both eras: `initialize` and `ping` for the legacy revisions, `server/discover`
+ * for the stateless one, and the tools, resources and completion methods they share.
+ */
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { after } from '../http/after.ts';
-import { type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import {
   type EncodedResult,
   encodedResult,
-  INVALID_PARAMS,
+  invalidParams,
   isObject,
-  type JsonRpcError,
   METHOD_NOT_FOUND,
+  type Reply,
 } from './json-rpc.ts';
 import {
+  type DiscoverResult,
+  type Era,
   type InitializeResult,
   inputErrorsAreToolResults,
   type JsonObject,
+  type ListToolsResult,
   negotiateProtocolVersion,
+  SERVER_CAPABILITIES,
+  SUPPORTED_PROTOCOL_VERSIONS,
   toolErrorResult,
 } from './protocol.ts';
+import { createResources } from './resources.ts';
 import { shown } from './shown.ts';
+import { statelessResults } from './stateless-result.ts';
 import type { McpTool } from './tools.ts';
-
-/** The answer to a request: its encoded result, or the JSON-RPC error that replaces it. */
-export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
 type Method = (params: JsonObject, protocolVersion: string) => Reply | Promise<Reply>;
 
+/** The methods only one era has: a legacy client opens with initialize, a stateless one may discover. */
+const LEGACY_ONLY = new Set(['initialize', 'ping']);
+const MODERN_ONLY = new Set(['server/discover']);
+
 const ok = (result: EncodedResult): Reply => ({ ok: true, result });
 const EMPTY_RESULT = encodedResult('{}');
-const invalidParams = (message: string): Reply => ({ ok: false, error: { code: INVALID_PARAMS, message } });
 
 export function createServer(manifest: Manifest, bodies: BodyCache, tools: readonly McpTool[]) {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const toolNames = tools.map((tool) => tool.name).join(', ');
+  const serverInfo = { name: 'folio', title: manifest.mcp.title, version: API_VERSION };
+  const stateless = statelessResults(serverInfo.name, serverInfo.title);
+  const discovered: DiscoverResult = {
+    supportedVersions: [...SUPPORTED_PROTOCOL_VERSIONS],
+    capabilities: SERVER_CAPABILITIES,
+    instructions: manifest.mcp.instructions,
+  };
+  const DISCOVER_RESULT = encodedResult(JSON.stringify(discovered));
+
+  /** The tools a client of this revision is not listed: those added in a later one. */
+  const toolsAfter = (protocolVersion: string) =>
+    new Set(
+      tools
+        .filter((tool) => tool.since !== undefined && protocolVersion < tool.since)
+        .map((tool) => tool.name),
+    );
 
   const methods: Record<string, Method> = {
+    ...createResources(manifest, bodies),
     initialize(params) {
       if (typeof params.protocolVersion !== 'string') {
-        return invalidParams('Invalid params: "protocolVersion" must be a string, e.g. "2025-06-18".');
+        return invalidParams('Invalid params: "protocolVersion" must be a string, e.g. "2025-11-25".');
       }
       const result: InitializeResult = {
         protocolVersion: negotiateProtocolVersion(params.protocolVersion),
-        capabilities: { tools: { listChanged: false } },
-        serverInfo: { name: 'folio', title: manifest.mcp.title, version: API_VERSION },
+        capabilities: SERVER_CAPABILITIES,
+        serverInfo,
         instructions: manifest.mcp.instructions,
       };
       return ok(encodedResult(JSON.stringify(result)));
     },
     ping: () => ok(EMPTY_RESULT),
-    'tools/list': () =>
+    'server/discover': () => ok(DISCOVER_RESULT),
+    'tools/list': (_params, protocolVersion) =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
+        const unlisted = toolsAfter(protocolVersion);
+        const list = () =>
+          unlisted.size === 0 ? bodyText(listed) : JSON.stringify(listedWithout(listed, unlisted));
+        const name = unlisted.size === 0 ? 'mcp-list-result' : `mcp-list-result:${[...unlisted].join(',')}`;
         return ok(
           derive(
             listed,
-            'mcp-list-result',
-            () => encodedResult(bodyText(listed)),
+            name,
+            () => encodedResult(list()),
             (result) => result.end.byteLength,
           ),
         );
@@ -78,11 +110,26 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
     },
   };
 
-  return function answer(method: string, params: unknown, protocolVersion: string): Reply | Promise<Reply> {
-    const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
-    if (!run) return { ok: false, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+  /** Whether the era has this method: a stateless request for one it lacks is a 404. */
+  const knows = (method: string, era: Era) =>
+    Object.hasOwn(methods, method) && !(era.modern ? LEGACY_ONLY : MODERN_ONLY).has(method);
+
+  function answer(method: string, params: unknown, era: Era): Reply | Promise<Reply> {
+    if (!knows(method, era)) {
+      return { ok: false, error: { code: METHOD_NOT_FOUND, message: `Method not found: ${method}` } };
+    }
     if (params !== undefined && !isObject(params))
       return invalidParams('Invalid params: "params" must be an object.');
-    return run(params ?? {}, protocolVersion);
-  };
+    const reply = methods[method]!(params ?? {}, era.version);
+    if (!era.modern) return reply;
+    return after(reply, (done) => (done.ok ? ok(stateless(method, done.result)) : done));
+  }
+
+  return { answer, knows };
+}
+
+/** The published tools/list without the named tools. */
+function listedWithout(listed: Body, unlisted: ReadonlySet<string>): ListToolsResult {
+  const all = JSON.parse(bodyText(listed)) as ListToolsResult;
+  return { ...all, tools: all.tools.filter((tool) => !unlisted.has(tool.name)) };
 }

@@ -1,46 +1,24 @@
 /**
- * The six read-only tools at run time: each validates its arguments and answers from the REST
- * API's own prerendered bodies (or the search index). A result is encoded once per body (or per
- * kept search result), and a call whose bodies are in memory is answered without a promise.
+ * The tools at run time, from their modules (tools/): each call's arguments are checked against the
+ * module's schema for the blog's languages, then its behaviour answers from the prerendered bodies.
+ * A result is encoded once per body (or per kept result), and a call whose bodies are in memory is
+ * answered without a promise.
  */
-import type * as v from 'valibot';
-import { bodyKey, type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
-import { languageName } from '../core/languages.ts';
+import type { Manifest } from '../core/deployment.ts';
+import { MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { after, loadOnce } from '../http/after.ts';
-import { type Body, type BodyCache, bodyText, derive, parsedBody } from '../http/body-cache.ts';
-import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
-import { type EncodedResult, encodedResult } from './json-rpc.ts';
-import { type JsonObject, type ListToolsResult, toolErrorResult } from './protocol.ts';
-import type { SearchResults } from './schemas.ts';
-import { createSearch } from './search.ts';
-import { type ToolSpec, toolSpecs } from './tool-specs.ts';
-
-/** A tools/call outcome: the encoded CallToolResult, or a message naming the bad argument. */
-export type ToolOutcome = Parsed<EncodedResult>;
+import { type BodyCache, bodyText } from '../http/body-cache.ts';
+import type { JsonObject, ListToolsResult } from './protocol.ts';
+import { argumentSchemas } from './schemas.ts';
+import { type Call, toolContext } from './tool-kit.ts';
+import { TOOL_MODULES } from './tools/index.ts';
 
 export interface McpTool {
   name: string;
-  call: (args: JsonObject) => ToolOutcome | Promise<ToolOutcome>;
+  /** The first protocol revision that lists it; absent for the original tools. */
+  since?: string;
+  call: Call;
 }
-
-/** `{content: [text], structuredContent}` around a JSON text, without parsing it again. */
-function resultOf(json: string): EncodedResult {
-  return encodedResult(
-    `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`,
-  );
-}
-
-function errorResult(text: string): EncodedResult {
-  return encodedResult(JSON.stringify(toolErrorResult(text)));
-}
-
-const decoder = new TextDecoder();
-const bodyValue = <T>(body: Body) =>
-  parsedBody(body, 'value', (bytes) => JSON.parse(decoder.decode(bytes)) as T);
-/** A CallToolResult derived from a body and kept with it, counted at its length. */
-const resultFrom = (body: Body, name: string, make: () => EncodedResult) =>
-  derive(body, name, make, (result) => result.end.byteLength);
-const bodyResult = (body: Body) => resultFrom(body, 'mcp-result', () => resultOf(bodyText(body)));
 
 /** Each tool's inputSchema as published in tools/list: the words of every argument error come from it. */
 function publishedInputSchemas(bodies: BodyCache) {
@@ -54,89 +32,12 @@ function publishedInputSchemas(bodies: BodyCache) {
 }
 
 export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
-  const { baseUrl } = manifest;
-  const specs = toolSpecs(manifest.languages);
+  const args = argumentSchemas(manifest.languages);
+  const context = toolContext(manifest, bodies);
   const inputSchemaOf = publishedInputSchemas(bodies);
-
-  function defineTool<I extends ArgumentsSchema>(
-    spec: ToolSpec<I>,
-    run: (args: v.InferOutput<I>) => EncodedResult | Promise<EncodedResult>,
-  ): McpTool {
-    return {
-      name: spec.name,
-      call: (args) =>
-        after(inputSchemaOf(spec.name), (inputSchema): ToolOutcome | Promise<ToolOutcome> => {
-          const parsed = argumentsParser(spec.name, spec.input, () => inputSchema)(args);
-          return parsed.ok ? after(run(parsed.value), (value) => ({ ok: true, value })) : parsed;
-        }),
-    };
-  }
-
-  const search = createSearch(bodies);
-  /** Each kept search result's CallToolResult, encoded once. */
-  const searchResults = new WeakMap<SearchResults, EncodedResult>();
-  const read = (path: string) => bodies.get(bodyKey(path) ?? '');
-  const seriesListingPath = (lang: string) => `/api/series/${lang}/index.json`;
-
-  const searchBlogPosts = defineTool(specs.searchBlogPosts, (args) =>
-    after(search(args), (results) => {
-      let result = searchResults.get(results);
-      if (result === undefined) {
-        result = resultOf(JSON.stringify(results));
-        searchResults.set(results, result);
-      }
-      return result;
-    }),
-  );
-
-  const listSeries = defineTool(specs.listSeries, ({ lang }) =>
-    after(read(seriesListingPath(lang)), (body) =>
-      body ? bodyResult(body) : errorResult(`No series in ${languageName(lang)}.`),
-    ),
-  );
-
-  const getSeries = defineTool(specs.getSeries, ({ slug, lang }) =>
-    after(read(`/api/series/${lang}/${slug}.json`), (body) => {
-      if (body) return bodyResult(body);
-      return after(read(seriesListingPath(lang)), (listing) => {
-        const slugs = listing
-          ? bodyValue<{ series: { slug: string }[] }>(listing).series.map((s) => s.slug)
-          : [];
-        return errorResult(
-          `No series "${slug}" in ${languageName(lang)}. Call list_series with lang "${lang}" for the valid ` +
-            `slugs (${slugs.join(', ') || 'none yet'}); they are also listed at ${baseUrl}${seriesListingPath(lang)}.`,
-        );
-      });
-    }),
-  );
-
-  const getPostsByTag = defineTool(specs.getPostsByTag, ({ tag, lang, limit }) =>
-    after(read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`), (body) => {
-      if (!body) {
-        return errorResult(
-          `No ${languageName(lang)} post has the tag "${tag}". Tags in use in ${languageName(lang)}: ` +
-            `${(manifest.mcp.tags[lang] ?? []).join(', ')}. get_api_index lists them too, and search_blog_posts finds posts by any word.`,
-        );
-      }
-      if (limit === undefined) return bodyResult(body);
-      return resultFrom(body, `mcp-result:${limit}`, () => {
-        const timeline = bodyValue<{ posts: unknown[] }>(body);
-        return resultOf(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
-      });
-    }),
-  );
-
-  const listSlideDecks = defineTool(specs.listSlideDecks, ({ lang }) =>
-    after(read(`/api/slides-timeline/${lang}.json`), (body) =>
-      body ? bodyResult(body) : errorResult(`No slide decks in ${languageName(lang)}.`),
-    ),
-  );
-
-  const getApiIndex = defineTool(specs.getApiIndex, () =>
-    after(read('/api/index.json'), (body) =>
-      body ? bodyResult(body) : errorResult('The API index is missing from this deployment.'),
-    ),
-  );
-
-  return [searchBlogPosts, listSeries, getSeries, getPostsByTag, listSlideDecks, getApiIndex];
+  return TOOL_MODULES.map((tool) => ({
+    name: tool.name,
+    ...(tool.since !== undefined && { since: tool.since }),
+    call: tool.calls(context, args, () => inputSchemaOf(tool.name)),
+  }));
 }

@@ -1,10 +1,10 @@
 /**
  * The Streamable HTTP rules a POST must meet before its body is read (MCP 2025-06-18, basic/transports):
- * the client accepts both JSON and SSE answers, sends JSON, and speaks a protocol version we know.
+ * the client accepts both JSON and SSE answers and sends JSON. The protocol version is checked with
+ * the message (era.ts), so that a refusal can echo the request's id.
  */
 import { memo } from '../http/memo.ts';
 import { type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
-import { ASSUMED_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.ts';
 
 /** A POST refused at the HTTP level, before any JSON-RPC message is read. */
 export interface Refusal {
@@ -39,17 +39,5 @@ export function checkPost(request: Request): Refusal | null {
   if (!isJson(request.headers.get('content-type') ?? '')) {
     return { status: 415, message: 'Unsupported Media Type: the Content-Type must be application/json.' };
   }
-  const version = request.headers.get('mcp-protocol-version');
-  if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version.trim())) {
-    return {
-      status: 400,
-      message: `Bad Request: unsupported MCP-Protocol-Version ${version}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-    };
-  }
   return null;
-}
-
-/** The protocol version of a POST that passed checkPost. */
-export function protocolVersionOf(request: Request): string {
-  return request.headers.get('mcp-protocol-version')?.trim() ?? ASSUMED_PROTOCOL_VERSION;
 }

@@ -125,6 +125,12 @@ const twinErrorFormat = errorFormatAmong([
   'application/json',
 ]);
 
+/**
+ * Every discovery document lets a browser client read its ETag (the server-card draft requires it
+ * of cards; the others are revalidated the same way).
+ */
+const DOCUMENT_HEADERS: HeaderMap = { 'access-control-expose-headers': 'ETag' };
+
 export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
   const gone = new Set(manifest.gone);
@@ -192,7 +198,7 @@ export function createSite(options: SiteOptions) {
       twinKey: null,
       slashedKey: null,
       contentType: facts?.type ?? '',
-      extra: facts?.link ? { link: facts.link } : NO_HEADERS,
+      extra: facts?.link ? { ...DOCUMENT_HEADERS, link: facts.link } : DOCUMENT_HEADERS,
       errorFormat: pageErrorFormat,
     };
   };

@@ -1,9 +1,10 @@
 /** Assertions several suites share. */
 import { expect } from 'vitest';
 
-/** The six tools decisions.md section 4 names, sorted. */
+/** The seven read-only tools, sorted. */
 export const MCP_TOOL_NAMES = [
   'get_api_index',
+  'get_post',
   'get_posts_by_tag',
   'get_series',
   'list_series',

@@ -43,7 +43,8 @@ export function apiCatalog(baseUrl: string): object {
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 /** The media type of an AI Catalog (Agent-Card/ai-catalog specification). */
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
-const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v2/server-card.schema.json';
+/** The one `$schema` the draft's schema accepts: the `v1` family (a breaking revision would be `v2`). */
+const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 /** The MCP server's own name, as `initialize` reports it in `serverInfo`. */
 const MCP_SERVER_NAME = 'folio';
 /** The longest `title` and `description` a server card allows. */
@@ -61,9 +62,9 @@ function reverseDnsName(baseUrl: string): string {
 }
 
 /**
- * The MCP server card in the shape of the server-card draft's v2 schema
+ * The MCP server card in the shape of the server-card draft's v1 schema
  * (modelcontextprotocol/experimental-ext-server-card, SEP-2127): identity and transport only, no
- * tool listing (clients list tools once connected).
+ * tool listing (the draft leaves primitives to the protocol's list methods).
  */
 export function mcpServerCard(data: SiteData, baseUrl: string): object {
   const title = `${data.site.name} MCP server`;

@@ -2,6 +2,8 @@
 
 import { languageName } from '../../core/languages.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import type { Tool } from '../../mcp/protocol.ts';
+import { resourceTemplateList } from '../../mcp/resource-templates.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { nativeName } from './i18n.ts';
 import { siteLinks } from './links.ts';
@@ -21,7 +23,30 @@ function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
   ].join('\n\n');
 }
 
-export function llmsTxt(data: SiteData, baseUrl: string): string {
+/** The first sentence of a tool's description: what it does, before when to use it. */
+const firstSentence = (text: string) => `${text.split(/(?<=\.)\s/)[0]}`;
+
+/**
+ * The MCP tools and resource templates, as tools/list and resources/templates/list publish them.
+ * The templates are written relative to the site (a template is not a link to follow).
+ */
+function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
+  const { portalPath } = siteLinks(data.site.languages);
+  const portal = `${baseUrl}${markdownTwinPath(portalPath(data.site.languages[0] as Lang))}`;
+  const toolItems = tools.map((tool) => `- [${tool.name}](${portal}): ${firstSentence(tool.description)}`);
+  const templateItems = resourceTemplateList(baseUrl, data.site.languages).map(
+    (template) =>
+      `* \`${template.uriTemplate.slice(baseUrl.length)}\` (${template.title}): ${template.description}`,
+  );
+  return [
+    `## MCP tools\n\n${toolItems.join('\n')}`,
+    '## MCP resources',
+    `Posts, series, native slide decks and tags are \`text/markdown\` resources whose URIs are their Markdown twins' URLs, from these templates under ${baseUrl}:`,
+    templateItems.join('\n'),
+  ].join('\n\n');
+}
+
+export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
   const url = (path: string) => baseUrl + path;
   const [rootLanguage, ...otherLanguages] = data.site.languages;
   const { portalPath } = siteLinks(data.site.languages);
@@ -47,6 +72,8 @@ Every page is available as Markdown: append \`.md\` to its path or send \`Accept
 - [MCP server](${url(PATHS.mcpEndpoint)}): POST JSON-RPC 2.0; see the [server card](${url(PATHS.mcpServerCard)})
 - [Access policy](${url(PATHS.auth)}): public, anonymous, read-only
 - [Agent skills](${url(PATHS.agentSkills)}): how an agent should use this API
+
+${mcpSections(data, baseUrl, tools)}
 
 ${data.site.languages.map((lang) => languageSections(data, lang, baseUrl)).join('\n\n')}
 

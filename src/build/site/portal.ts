@@ -9,8 +9,7 @@ import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../c
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
-import type { Tool } from '../../mcp/protocol.ts';
-import { DEFAULT_PROTOCOL_VERSION } from '../../mcp/protocol.ts';
+import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import { describeLicense } from '../api/license.ts';
 import { tagsInUse } from '../api/records.ts';
@@ -18,6 +17,8 @@ import type { Lang, SiteData } from '../data/types.ts';
 import type { Block, Text } from './doc.ts';
 import { siteLinks } from './links.ts';
 import type { Page } from './page.ts';
+
+const PROTOCOL_VERSIONS = SUPPORTED_PROTOCOL_VERSIONS.join(', ');
 
 export interface PortalContext {
   data: SiteData;
@@ -121,8 +122,8 @@ function prose(lang: Lang, c: PortalContext) {
     noneDeprecated: en ? 'No endpoint is deprecated now.' : 'Ningún endpoint está en retirada ahora.',
     mcp: en ? 'MCP server' : 'Servidor MCP',
     mcpText: en
-      ? `A stateless, read-only MCP server over Streamable HTTP (protocol version ${DEFAULT_PROTOCOL_VERSION}): POST one JSON-RPC 2.0 message to`
-      : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versión del protocolo ${DEFAULT_PROTOCOL_VERSION}): envía por POST un mensaje JSON-RPC 2.0 a`,
+      ? `A stateless, read-only MCP server over Streamable HTTP (protocol versions ${PROTOCOL_VERSIONS}): POST one JSON-RPC 2.0 message to`
+      : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versiones del protocolo ${PROTOCOL_VERSIONS}): envía por POST un mensaje JSON-RPC 2.0 a`,
     mcpTools: en
       ? 'Its tools (all read-only; lang is en or es):'
       : 'Sus herramientas (todas de solo lectura; lang es en o es):',

@@ -1,0 +1,53 @@
+/**
+ * What the build prepares for reading the blog over MCP (get_post, resources/*, completion/complete)
+ * and the run time looks up: where each body is, and the resource templates both sides derive from
+ * the site's address and languages. Post, series, tag and deck pages are resources; their URIs are
+ * their Markdown twins' absolute URLs.
+ */
+import type { TimelinePost } from './schemas.ts';
+
+/** The page kinds that are resources, with the folder of their pages and the argument naming one. */
+export const RESOURCE_KINDS = {
+  post: { folder: 'blog', argument: 'slug', noun: 'post' },
+  series: { folder: 'series', argument: 'series', noun: 'series' },
+  tag: { folder: 'tags', argument: 'tag', noun: 'tag' },
+  deck: { folder: 'talks', argument: 'slug', noun: 'slide deck' },
+} as const;
+export type ResourceKind = keyof typeof RESOURCE_KINDS;
+
+/** A post as get_post describes it: its timeline record, and where its twin is. */
+export interface PostFacts {
+  post: TimelinePost;
+  /** The twin's absolute URL: the post's resource URI. */
+  markdownUrl: string;
+  /** The twin's site path (its body key is `bodyKey` of it). */
+  twinPath: string;
+}
+
+export const postFactsKey = (lang: string, slug: string) => `/mcp/posts/${lang}/${slug}.json`;
+/** The pages of resources/list, from 0; a cursor is the number of the page it asks for. */
+export const resourcePageKey = (page: number) => `/mcp/resources/page-${page}.json`;
+export const RESOURCES_PER_PAGE = 100;
+/** The sorted values an argument of a language's template completes from. */
+export const completionKey = (lang: string, kind: ResourceKind) => `/mcp/complete/${lang}/${kind}.json`;
+
+/** Where a language's pages are: the first language at the root, each other under `/<lang>`. */
+export const languagePrefix = (languages: readonly string[], lang: string) =>
+  lang === languages[0] ? '' : `/${lang}`;
+
+export interface ResourceTemplateFacts {
+  kind: ResourceKind;
+  lang: string;
+  uriTemplate: string;
+}
+
+/** One template per kind and language, e.g. `https://blog.example/es/blog/{slug}.md`. */
+export function resourceTemplates(baseUrl: string, languages: readonly string[]): ResourceTemplateFacts[] {
+  return languages.flatMap((lang) =>
+    (Object.keys(RESOURCE_KINDS) as ResourceKind[]).map((kind) => {
+      const { folder, argument } = RESOURCE_KINDS[kind];
+      const uriTemplate = `${baseUrl}${languagePrefix(languages, lang)}/${folder}/{${argument}}.md`;
+      return { kind, lang, uriTemplate };
+    }),
+  );
+}

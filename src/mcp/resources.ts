@@ -1,0 +1,173 @@
+/**
+ * The resource methods: resources/list (prebuilt pages, the cursor is the page number),
+ * resources/templates/list, resources/read (a twin from its absolute URL, in pieces like get_post)
+ * and completion/complete (a template's argument, from the sorted values the build wrote).
+ */
+import { bodyKey, type Manifest } from '../core/deployment.ts';
+import {
+  completionKey,
+  languagePrefix,
+  RESOURCE_KINDS,
+  type ResourceKind,
+  resourcePageKey,
+  resourceTemplates,
+} from '../core/reading.ts';
+import { after } from '../http/after.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { type EncodedResult, encodedResult, invalidParams, isObject, type Reply } from './json-rpc.ts';
+import { pastTheEnd, pieceOf } from './pieces.ts';
+import type { CompleteResult, JsonObject, ReadResourceResult, TextResourceContents } from './protocol.ts';
+import { MARKDOWN_MEDIA_TYPE, resourceTemplateList } from './resource-templates.ts';
+import { shown } from './shown.ts';
+import { bodyValue, encodedCost } from './tool-kit.ts';
+
+/** What a kept reply holds, as the body budget counts it (an error's message is small). */
+const replyCost = (reply: Reply) => (reply.ok ? encodedCost(reply.result) : 256);
+
+/** The most values one completion gives (the protocol's limit). */
+const MAX_COMPLETIONS = 100;
+/** Where resources/read continues a long twin: `<uri>?offset=<n>`. */
+const OFFSET_QUERY = /^offset=(0|[1-9]\d{0,15})$/;
+/** The `_meta` keys of a piece of a long twin. */
+const CONTINUATION = { totalLength: 'folio/totalLength', nextOffset: 'folio/nextOffset', next: 'folio/next' };
+
+const ok = (result: EncodedResult): Reply => ({ ok: true, result });
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The first index in sorted `values` whose value is not below `prefix`. */
+function lowerBound(values: readonly string[], prefix: string): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (values[middle]! < prefix) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+export function createResources(manifest: Manifest, bodies: BodyCache) {
+  const { baseUrl, languages } = manifest;
+  const templates = resourceTemplates(baseUrl, languages);
+  const TEMPLATES_RESULT = encodedResult(
+    JSON.stringify({ resourceTemplates: resourceTemplateList(baseUrl, languages) }),
+  );
+  /** Each template's twin paths as a pattern whose one group is the argument. */
+  const patterns = templates.map(({ kind, lang }) => ({
+    kind,
+    pattern: new RegExp(
+      `^${escaped(languagePrefix(languages, lang))}/${RESOURCE_KINDS[kind].folder}/([^/]+)\\.md$`,
+    ),
+  }));
+  const byTemplate = new Map(templates.map((template) => [template.uriTemplate, template]));
+  const notFound = (uri: string) =>
+    invalidParams(
+      `Resource not found: ${shown(uri)}. Resources are the Markdown twins of posts, series, slide decks and tags ` +
+        '(resources/list lists them; resources/templates/list gives their URI templates).',
+    );
+
+  function list(params: JsonObject): Reply | Promise<Reply> {
+    const { cursor } = params;
+    if (cursor !== undefined && (typeof cursor !== 'string' || !/^[1-9]\d{0,8}$/.test(cursor))) {
+      return invalidParams(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`);
+    }
+    return after(bodies.get(resourcePageKey(cursor === undefined ? 0 : Number(cursor))), (page) =>
+      page
+        ? ok(derive(page, 'mcp-list-result', () => encodedResult(bodyText(page)), encodedCost))
+        : invalidParams(`Invalid params: ${shown(cursor)} is not a cursor resources/list gave.`),
+    );
+  }
+
+  /** The twin path a resource URI names, or null when it names none. */
+  function twinPathOf(path: string): string | null {
+    return patterns.some(({ pattern }) => pattern.test(path)) ? path : null;
+  }
+
+  function readResult(uri: string, twin: Body, offset: number): Reply {
+    const make = (): Reply => {
+      const piece = pieceOf(bodyText(twin), offset);
+      if (!piece) return invalidParams(`Invalid params: ${pastTheEnd(offset, bodyText(twin).length)}`);
+      const base = uri.split('?')[0]!;
+      const contents: TextResourceContents = { uri, mimeType: MARKDOWN_MEDIA_TYPE, text: piece.text };
+      if (piece.nextOffset !== undefined || offset > 0) {
+        contents._meta = {
+          [CONTINUATION.totalLength]: piece.totalLength,
+          ...(piece.nextOffset !== undefined && {
+            [CONTINUATION.nextOffset]: piece.nextOffset,
+            [CONTINUATION.next]: `${base}?offset=${piece.nextOffset}`,
+          }),
+        };
+      }
+      const result: ReadResourceResult = { contents: [contents] };
+      return ok(encodedResult(JSON.stringify(result)));
+    };
+    return offset === 0 && !uri.includes('?') ? derive(twin, 'mcp-read', make, replyCost) : make();
+  }
+
+  function read(params: JsonObject): Reply | Promise<Reply> {
+    const { uri } = params;
+    if (typeof uri !== 'string')
+      return invalidParams('Invalid params: "uri" must be a resource URI (a string).');
+    if (!uri.startsWith(`${baseUrl}/`)) return notFound(uri);
+    const [path, query] = uri.slice(baseUrl.length).split(/\?(.*)/s) as [string, string | undefined];
+    const offsetMatch = query === undefined ? null : OFFSET_QUERY.exec(query);
+    if (query !== undefined && !offsetMatch) {
+      return invalidParams(
+        `Invalid params: the only query a resource URI takes is ?offset=<n>, received ${shown(query)}.`,
+      );
+    }
+    const twinPath = twinPathOf(path);
+    const key = twinPath && bodyKey(twinPath);
+    if (!key) return notFound(uri);
+    return after(bodies.get(key), (twin) =>
+      twin ? readResult(uri, twin, offsetMatch ? Number(offsetMatch[1]) : 0) : notFound(uri),
+    );
+  }
+
+  function complete(params: JsonObject): Reply | Promise<Reply> {
+    const { ref, argument } = params;
+    if (
+      !isObject(ref) ||
+      !isObject(argument) ||
+      typeof argument.name !== 'string' ||
+      typeof argument.value !== 'string'
+    ) {
+      return invalidParams(
+        'Invalid params: completion/complete takes "ref" and "argument" {name, value} (strings).',
+      );
+    }
+    if (ref.type !== 'ref/resource') {
+      return invalidParams(
+        `Invalid params: this server has no prompts; it completes the arguments of its resource templates.`,
+      );
+    }
+    const template = typeof ref.uri === 'string' ? byTemplate.get(ref.uri) : undefined;
+    if (!template) {
+      return invalidParams(
+        `Invalid params: ${shown(ref.uri)} is not one of the templates resources/templates/list gives.`,
+      );
+    }
+    const kind: ResourceKind = template.kind;
+    if (argument.name !== RESOURCE_KINDS[kind].argument) return ok(completion([], 0));
+    const prefix = argument.value;
+    return after(bodies.get(completionKey(template.lang, kind)), (body) => {
+      const values = body ? bodyValue<string[]>(body) : [];
+      // Every value starting with the prefix sorts before the prefix followed by the last code unit.
+      const start = lowerBound(values, prefix);
+      const end = lowerBound(values, `${prefix}\uffff`);
+      return ok(completion(values.slice(start, Math.min(end, start + MAX_COMPLETIONS)), end - start));
+    });
+  }
+
+  function completion(values: string[], total: number): EncodedResult {
+    const result: CompleteResult = { completion: { values, total, hasMore: total > values.length } };
+    return encodedResult(JSON.stringify(result));
+  }
+
+  return {
+    'resources/list': list,
+    'resources/templates/list': () => ok(TEMPLATES_RESULT),
+    'resources/read': read,
+    'completion/complete': complete,
+  };
+}
