@@ -12,6 +12,7 @@ import {
   errorPageKey,
   type Manifest,
   pageFileKey,
+  SLOT_SPELLINGS,
   SLOTS,
 } from '../core/deployment.ts';
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
@@ -279,11 +280,12 @@ export function createSite(options: SiteOptions) {
  */
 function errorFiller(template: Body, format: ErrorFormat): (path: string, method: string) => string {
   return derive(template, 'filler', () => {
-    const encode = (text: string) =>
-      format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
-    const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
-    const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
-    return (path: string, method: string) => fill([encode(path), encode(method)]);
+    const spellings = SLOT_SPELLINGS[format];
+    const escapeValue = format === 'html' ? escapeHtml : (text: string) => text;
+    const slots = spellings.flatMap((spell) => [spell(SLOTS.path), spell(SLOTS.method)]);
+    const fill = slotTemplate(decoder.decode(template.bytes), slots);
+    return (path: string, method: string) =>
+      fill(spellings.flatMap((spell) => [spell(escapeValue(path)), spell(escapeValue(method))]));
   });
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The hardening of issue 30 on real servers: internal files are never answers, no redirect leaves
+ * the site, and a Host-less HTTP/1.0 request is answered alike on every self-hosted runtime.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyKey, INTERNAL_PREFIX } from '../src/core/deployment.ts';
+import { exchange } from './support/raw-http.ts';
+import { type RunningServer, startBun, startCloudflare, startNetlify, startNode } from './support/server.ts';
+
+/** Paths of files the build writes for the run time alone, and spellings that once reached them. */
+const INTERNAL_PATHS = [
+  '/errors/en/404',
+  '/errors/en/404.md',
+  '/errors/es/410.md',
+  '/es/errors/en/404',
+  `${INTERNAL_PREFIX}/errors/en/404.md`,
+  `${INTERNAL_PREFIX}/errors/en/404`,
+  '/%7Einternal/errors/en/404.md',
+  '/manifest.md',
+  '/manifest.json',
+  '/manifest',
+  '/mcp/tools.json',
+  `${INTERNAL_PREFIX}/mcp/tools.json`,
+  `${INTERNAL_PREFIX}/mcp/search/en/head.json`,
+  '/blog%00.md',
+  '/blog%00',
+];
+
+describe('body keys', () => {
+  it('never puts a URL path in the internal folder, whatever its escapes', () => {
+    for (const path of INTERNAL_PATHS) expect(bodyKey(path)?.startsWith(`${INTERNAL_PREFIX}/`)).toBe(false);
+  });
+});
+
+/**
+ * Each runtime, and whether its HTTP front end hands the handler a `//x` target as a path:
+ * Miniflare's reads it as a URL naming the host `x`, so the handler sees `/` there.
+ */
+describe.each([
+  ['Node', startNode, true],
+  ['Bun', startBun, true],
+  ['Netlify Edge', startNetlify, true],
+  ['Cloudflare', startCloudflare, false],
+])('on %s', (_name, start, keepsDoubleSlash) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server?.stop());
+
+  it.each(INTERNAL_PATHS)('answers %s with the filled 404 page, never a template', async (path) => {
+    for (const accept of ['text/html', 'text/markdown', 'application/problem+json']) {
+      const response = await fetch(server.url + path, { headers: { accept } });
+      const text = await response.text();
+      expect(response.status, `${path} as ${accept}`).toBe(404);
+      expect(text).not.toContain('\u0000');
+      expect(text).not.toContain('\\u0000');
+      expect(text).toContain(path);
+    }
+  });
+
+  it('collapses a leading run of slashes, so a redirect never names another host', async () => {
+    for (const path of ['//blog', '///blog', '//blog?x=1', '//example.com/blog', '/\\/blog']) {
+      const response = await fetch(server.url + path, { redirect: 'manual' });
+      await response.body?.cancel();
+      const location = response.headers.get('location');
+      if (location !== null) expect(location, path).toMatch(/^\/[^/\\]/);
+    }
+    if (!keepsDoubleSlash) return;
+    const redirected = await fetch(`${server.url}//blog?x=1`, { redirect: 'manual' });
+    expect(redirected.status).toBe(308);
+    expect(redirected.headers.get('location')).toBe('/blog/?x=1');
+    expect((await fetch(`${server.url}//blog/`)).status).toBe(200);
+  });
+
+  it('answers a raw `GET //blog` with no redirect to another host', async () => {
+    const { host } = new URL(server.url);
+    const reply = await exchange(
+      server.url,
+      `GET //blog HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(reply.head).not.toMatch(/\r\nlocation: *\/\//);
+    if (keepsDoubleSlash) expect(reply.head).toContain('\r\nlocation: /blog/\r\n');
+  });
+});
+
+/** Requests an HTTP/1.0 client sends without Host, and what Node's server answers each with. */
+const HOSTLESS: [string, number, string][] = [
+  ['GET / HTTP/1.0\r\n\r\n', 200, 'text/html'],
+  ['HEAD / HTTP/1.0\r\n\r\n', 200, 'text/html'],
+  ['GET /blog HTTP/1.0\r\n\r\n', 308, ''],
+  ['GET /nothing HTTP/1.0\r\n\r\n', 404, 'text/html'],
+  ['GET /api/index.json HTTP/1.0\r\n\r\n', 200, 'application/json'],
+  ['GET /mcp HTTP/1.0\r\n\r\n', 405, 'application/json'],
+  [
+    'POST /mcp HTTP/1.0\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n' +
+      'Content-Length: 40\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    200,
+    'application/json',
+  ],
+];
+
+describe.each([
+  ['Node', startNode],
+  ['Bun', startBun],
+])('HTTP/1.0 without Host on a loopback listener, on %s', (_name, start) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await start();
+  });
+  afterAll(() => server?.stop());
+
+  it.each(HOSTLESS)('answers %j like Node does', async (raw, status, type) => {
+    const reply = await exchange(server.url, raw);
+    expect(reply.status).toBe(status);
+    if (type) expect(reply.head).toContain(`\r\ncontent-type: ${type}`);
+    expect(server.output()).not.toContain('unexpected error');
+  });
+});
