@@ -2,10 +2,26 @@
  * The hardening of issue 30 on real servers: internal files are never answers, no redirect leaves
  * the site, and a Host-less HTTP/1.0 request is answered alike on every self-hosted runtime.
  */
+import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyKey, INTERNAL_PREFIX } from '../src/core/deployment.ts';
+import { FIXTURES } from './support/fixtures.ts';
 import { exchange } from './support/raw-http.ts';
-import { type RunningServer, startBun, startCloudflare, startNetlify, startNode } from './support/server.ts';
+import {
+  BIN,
+  freePort,
+  ROOT,
+  type RunningServer,
+  runningServer,
+  startBun,
+  startCloudflare,
+  startNetlify,
+  startNode,
+  startProcess,
+} from './support/server.ts';
 
 /** Paths of files the build writes for the run time alone, and spellings that once reached them. */
 const INTERNAL_PATHS = [
@@ -115,5 +131,57 @@ describe.each([
     expect(reply.status).toBe(status);
     if (type) expect(reply.head).toContain(`\r\ncontent-type: ${type}`);
     expect(server.output()).not.toContain('unexpected error');
+  });
+});
+
+/** Whether a TCP connection to `host`:`port` is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, host);
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
+/** This machine's addresses on its other interfaces, which a server on loopback does not listen on. */
+const externalAddresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((address) => address !== undefined && !address.internal && address.family === 'IPv4')
+  .map((address) => address?.address as string);
+
+describe('npm run dev', () => {
+  const DEV = [resolve(BIN, 'tsx'), 'scripts/dev.ts', '--content', resolve(FIXTURES, 'mini')] as const;
+
+  it('listens on 127.0.0.1 when HOST is not set', { timeout: 90_000 }, async () => {
+    const server = await startProcess(DEV[0], DEV.slice(1), { HOST: '' }, 60_000);
+    try {
+      const port = Number(new URL(server.url).port);
+      expect(server.output()).toContain(`(listening on 127.0.0.1:${port})`);
+      expect(await accepts('127.0.0.1', port)).toBe(true);
+      for (const address of [...externalAddresses, '::1'])
+        expect(await accepts(address, port), address).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('listens where HOST says', { timeout: 90_000 }, async () => {
+    const port = await freePort();
+    const child = spawn(DEV[0], DEV.slice(1), {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '::1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const server = await runningServer(child, `http://[::1]:${port}`, 60_000);
+    try {
+      expect(server.output()).toContain(`(listening on ::1:${port})`);
+      expect(await accepts('::1', port)).toBe(true);
+      expect(await accepts('127.0.0.1', port)).toBe(false);
+    } finally {
+      await server.stop();
+    }
   });
 });
