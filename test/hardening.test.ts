@@ -89,6 +89,18 @@ describe.each([
     expect((await fetch(`${server.url}//blog/`)).status).toBe(200);
   });
 
+  it('answers a JSON-RPC body nested 10,000 deep with the parse error, not a 500', async () => {
+    const args = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    const response = await fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_blog_posts","arguments":${args}}}`,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { code: number } }).error.code).toBe(-32700);
+    expect(server.output()).not.toMatch(/call stack|unexpected error/);
+  });
+
   it('answers a raw `GET //blog` with no redirect to another host', async () => {
     const { host } = new URL(server.url);
     const reply = await exchange(
