@@ -3,6 +3,8 @@
  * the site, and a Host-less HTTP/1.0 request is answered alike on every self-hosted runtime.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
@@ -192,6 +194,61 @@ describe('npm run dev', () => {
       expect(server.output()).toContain(`(listening on ::1:${port})`);
       expect(await accepts('::1', port)).toBe(true);
       expect(await accepts('127.0.0.1', port)).toBe(false);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** One GET on a new connection: its status, or how it failed ('hung' when no answer came at all). */
+function getOnce(url: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((done) => {
+    const request = httpRequest({ host: hostname, port, path, agent: false }, (response) => {
+      response.resume();
+      response.on('end', () => done(String(response.statusCode)));
+      response.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+    });
+    // Far longer than any answer takes: a connection that gets no answer at all is what is looked for.
+    request.setTimeout(20_000, () => {
+      request.destroy();
+      done('hung');
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => done(error.code ?? error.message));
+    request.end();
+  });
+}
+
+describe('the Node server with FOLIO_WORKERS=2 when a worker dies', () => {
+  it('closes the connections the worker held and answers every later one', { timeout: 120_000 }, async () => {
+    const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    try {
+      const workers = () =>
+        readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+      const [victim] = workers();
+      const noticed = () => server.output().includes(`worker ${victim} ended`);
+      const before: string[] = [];
+      const after: string[] = [];
+      let killed = false;
+      const client = async () => {
+        while (after.length < 400) {
+          const seenDead = noticed();
+          const outcome = await getOnce(server.url, '/api/index.json');
+          (seenDead ? after : before).push(outcome);
+          if (!killed && before.length >= 200) {
+            killed = true;
+            process.kill(victim as number, 'SIGKILL');
+          }
+        }
+      };
+      await Promise.all([client(), client(), client(), client()]);
+      // In flight when it died: answered, or closed at once (never left hanging).
+      expect(before.filter((outcome) => outcome !== '200' && outcome !== 'ECONNRESET')).toEqual([]);
+      // Begun after the primary saw it die: every one answered by the live worker.
+      expect(after.filter((outcome) => outcome !== '200')).toEqual([]);
     } finally {
       await server.stop();
     }
