@@ -8,8 +8,12 @@ import { dirname, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Manifest } from '../core/deployment.ts';
 import { createHandler, type Handler, type HandlerOptions } from '../handler.ts';
+import { CACHE_NONE } from '../http/api-headers.ts';
 import { DeploymentReplaced } from '../http/body-source.ts';
 import { SlidingWindowLimiter } from '../http/limiter.ts';
+import { JSON_TYPE } from '../http/media-types.ts';
+import { respond } from '../http/respond.ts';
+import { SERVER_ERROR } from '../mcp/json-rpc.ts';
 import { compress } from './compress.ts';
 import { type ServerSettings, serverSettingsOrExit } from './env.ts';
 import { DEFAULT_OUT, type FileDeployment, type FileStreaming, fileDeployment } from './file-source.ts';
@@ -63,6 +67,7 @@ function watchFolder(outDir: string, changed: () => void): void {
   }
 }
 
+const encoder = new TextEncoder();
 /** How long a server waits for a rebuild to move its new deployment in. */
 const MOVE_IN_WAIT_MS = 10_000;
 const MOVE_IN_POLL_MS = 20;
@@ -110,12 +115,23 @@ function followingDeployments(
     const serving = current;
     const answered = serving.fetch(request, context);
     if (!(answered instanceof Promise)) return answered;
-    return answered.catch((error: unknown): Promise<Response> => {
-      const retried = request.method === 'GET' || request.method === 'HEAD';
-      if (!(error instanceof DeploymentReplaced) || !retried || attempt === REPLACEMENTS_PER_REQUEST)
-        throw error;
-      return replace(serving).then(async () => answer(request, context, attempt + 1));
+    return answered.catch((error: unknown): Response | Promise<Response> => {
+      if (!(error instanceof DeploymentReplaced) || attempt === REPLACEMENTS_PER_REQUEST) throw error;
+      const moving = replace(serving);
+      if (request.method === 'GET' || request.method === 'HEAD')
+        return moving.then(async () => answer(request, context, attempt + 1));
+      moving.catch(() => undefined);
+      return movingAnswer(request);
     });
+  }
+
+  /** A POST whose body is read already: the client is asked to send it again, in a moment. */
+  function movingAnswer(request: Request): Response {
+    const body = encoder.encode(
+      `{"jsonrpc":"2.0","id":null,"error":{"code":${SERVER_ERROR},"message":"Server error: the service is moving to a new build; send the request again."}}`,
+    );
+    const headers = { 'content-type': JSON_TYPE, 'cache-control': CACHE_NONE, 'retry-after': '1' };
+    return respond(options.Response ?? Response, request, 503, headers, body);
   }
 
   return { fetch: (request, context) => answer(request, context, 1), refresh };
