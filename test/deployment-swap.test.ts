@@ -1,7 +1,7 @@
 /**
  * Rebuilding the deployment folder: a build killed (SIGKILL, a real child process) at each of its
  * steps leaves one complete deployment, put in place by the next server start or build, and the
- * next build leaves no temporary folder; a rebuild under a running Node server never gives an
+ * next build leaves no temporary folder; a rebuild under a running Node or Bun server never gives an
  * answer that mixes the two deployments or cannot be parsed; a build that cannot write says so in
  * one line.
  */
@@ -17,7 +17,7 @@ import { createHandler } from '../src/handler.ts';
 import { DeploymentReplaced } from '../src/http/body-source.ts';
 import { servedData } from './support/data.ts';
 import { FIXTURES } from './support/fixtures.ts';
-import { ROOT, startNode } from './support/server.ts';
+import { ROOT, startBun, startNode } from './support/server.ts';
 
 const BLOG = join(FIXTURES, 'complete');
 /** The two deployments built in turn: the same blog for two public addresses. */
@@ -174,12 +174,15 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
-describe('a rebuild under a running Node server', () => {
+describe.each([
+  ['Node', startNode],
+  ['Bun', startBun],
+])('a rebuild under a running %s server', (name, start) => {
   it('never gives a torn or mixed answer, and the server follows the new deployment', async () => {
-    const parent = join(scratch, 'served');
+    const parent = join(scratch, `served-${name}`);
     const out = join(parent, 'public');
     expect((await build(out, OLD)).code).toBe(0);
-    const server = await startNode({ FOLIO_OUT: out, FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    const server = await start({ FOLIO_OUT: out, FOLIO_RATE_LIMIT_QUOTA: '1000000' });
     try {
       let building = true;
       const reading = Promise.all([1, 2, 3].map(() => readUntil(server.url, () => !building)));
