@@ -37,6 +37,12 @@ module.exports = {
       { path: '^(src/(?!core/)|scripts/|cli/)' },
     ),
     rule(
+      'folders-import-only-core',
+      'The deployment folder on disk (its layout and its recovery after a killed build) is shared by the build that writes it and the servers that read it: it builds on core only.',
+      { path: '^src/folders/' },
+      { path: '^(src/(?!core/|folders/)|scripts/|cli/)' },
+    ),
+    rule(
       'http-imports-only-core',
       'HTTP rules know no area, handler or adapter.',
       { path: '^src/http/' },
@@ -76,7 +82,7 @@ module.exports = {
       'build-builds-on-core',
       'The build uses core (the shared formats) and its own modules, never the run time above core.',
       { path: BUILD_LIBRARY },
-      { path: '^src/(?!core/|build/)', pathNot: SHARED_WITH_MCP },
+      { path: '^src/(?!core/|build/|folders/)', pathNot: SHARED_WITH_MCP },
     ),
     rule(
       'nothing-imports-the-tools',

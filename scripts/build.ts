@@ -122,10 +122,39 @@ async function main(args: readonly string[]): Promise<number> {
     if (error instanceof ContentError)
       return fail(await contentProblemLines(error.issues, contentDir, format));
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
-    const { code, path } = error as NodeJS.ErrnoException;
-    if (!code || !path) throw error;
-    return fail([problemLine(`cannot read or write ${path} (${code})`, format)]);
+    const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
+    return fail([problemLine(failureLine(error), format), ...stack]);
   }
+}
+
+const WRITING_CALLS = new Set([
+  'write',
+  'mkdir',
+  'rename',
+  'unlink',
+  'rmdir',
+  'rm',
+  'copyfile',
+  'fsync',
+  'close',
+]);
+const READING_CALLS = new Set(['read', 'scandir', 'stat', 'lstat', 'realpath', 'readlink']);
+
+/**
+ * What stopped the build, in one line: for a file system error, what it did, to which file and
+ * the system's reason (a full disk: `cannot write …: no space left on device (ENOSPC)`).
+ */
+function failureLine(error: unknown): string {
+  const { code, path, syscall, message } = error as NodeJS.ErrnoException;
+  const firstLine = String(message ?? error).split('\n')[0];
+  if (!code || !path) return `the build failed: ${firstLine}`;
+  const doing = WRITING_CALLS.has(syscall ?? '')
+    ? 'write'
+    : READING_CALLS.has(syscall ?? '')
+      ? 'read'
+      : 'open';
+  const reason = /^[A-Z0-9_]+: ([^,]+)/.exec(firstLine ?? '')?.[1] ?? 'failed';
+  return `cannot ${doing} ${path}: ${reason} (${code})`;
 }
 
 async function contentFolderProblem(dir: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import type { ContentFiles, UnreadableFile } from '../src/build/content/files.ts';
 import { MAX_FILE_BYTES } from '../src/build/content/limits.ts';
 import { type Progress, SILENT } from './progress.ts';
@@ -11,9 +11,10 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export type FileReader = (path: string) => string | UnreadableFile;
 
 /**
- * Reads every Markdown, MDX and YAML file below `dir` (following symbolic links, skipping names
- * that start with a dot), keyed by its `/`-separated relative path. A file that is not UTF-8 or
- * larger than the limit is kept as the reason, for the compiler to report by name. Read
+ * Reads every Markdown, MDX and YAML file below `dir` (following symbolic links that stay inside
+ * it, skipping names that start with a dot), keyed by its `/`-separated relative path. A file that
+ * is not UTF-8 or larger than the limit, and a link that leads out of the folder (to a file or a
+ * folder, never read), is kept as the reason, for the compiler to report by name. Read
  * synchronously: a blog is thousands of small files, and a thread-pool round trip per call
  * costs more than the read.
  */
@@ -25,6 +26,8 @@ export async function readContentFolder(
   progress.step('read', 'files');
   const files = new Map<string, string | UnreadableFile>();
   const visited = new Set<string>();
+  const root = realpathSync(dir);
+  const isInside = (real: string) => real === root || real.startsWith(root + sep);
   function walk(folder: string, prefix: string): void {
     const real = realpathSync(folder);
     if (visited.has(real)) return;
@@ -34,6 +37,13 @@ export async function readContentFolder(
       if (entry.name.startsWith('.')) continue;
       const path = join(folder, entry.name);
       const kind = entry.isSymbolicLink() ? linkTarget(path) : entry;
+      if (kind && entry.isSymbolicLink() && (kind.isDirectory() || CONTENT_FILE.test(entry.name))) {
+        const target = realpathSync(path);
+        if (!isInside(target)) {
+          files.set(`${prefix}${entry.name}`, { unreadable: 'outside', target });
+          continue;
+        }
+      }
       if (kind?.isDirectory()) walk(path, `${prefix}${entry.name}/`);
       else if (kind?.isFile() && CONTENT_FILE.test(entry.name)) {
         files.set(`${prefix}${entry.name}`, readFile(path));

@@ -4,13 +4,14 @@
  * new deployment in at once, and reloads open pages. A content
  * problem is printed (one line each) and shown as the page, while the API, the MCP server and the
  * other bodies keep answering from the last good build. Same options as the build
- * ($FOLIO_CONTENT, --content DIR, ...); the port is $PORT (default 8787).
+ * ($FOLIO_CONTENT, --content DIR, ...); the port is $PORT (default 8787) and the address $HOST,
+ * loopback unless told otherwise: the dev server shows drafts and the paths of local files.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { createServerAdapter, Response } from '@whatwg-node/server';
 import { watch } from 'chokidar';
-import { ratePolicyFromEnv } from '../src/adapters/env.ts';
+import { listenAddress, ratePolicyFromEnv } from '../src/adapters/env.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import { escapeHtml } from '../src/core/html.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
@@ -20,6 +21,8 @@ import { contentProblemLines } from './problem-report.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
+const DEV_HOST = '127.0.0.1';
+const USAGE = `Usage: npm run dev -- [build options]; $PORT sets the port (default 8787), $HOST the address to listen on (default ${DEV_HOST}, this machine only)`;
 const RELOAD_SCRIPT = `<script>new EventSource(${JSON.stringify(EVENTS_PATH)}).onmessage = () => location.reload();</script>`;
 
 /** What the server answers from: the last good build, and the problems of the latest one, if any. */
@@ -30,24 +33,26 @@ interface DevState {
 
 async function main(): Promise<number> {
   let options: BuildOptions;
+  let address: { port: number; host: string };
   try {
     const command = parseBuildArgs(process.argv.slice(2), process.env, resolve(import.meta.dirname, '..'));
     if (command.help) {
-      console.log('Usage: npm run dev -- [build options]; $PORT sets the port (default 8787)');
+      console.log(USAGE);
       return 0;
     }
     options = command.options;
+    address = listenAddress(process.env, DEV_HOST);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
+    if (!(error instanceof UsageError || error instanceof RangeError)) throw error;
     console.error(`folio dev: ${error.message} (--help lists the options)`);
     return 2;
   }
-  const port = Number(process.env.PORT || 8787);
+  const { port, host } = address;
   const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
   const state: DevState = { handler: undefined, problems: [] };
   const reloads = new Set<ServerResponse>();
   const builder = devBuilder({ content: options, baseUrl, policy: ratePolicyFromEnv(process.env) });
-  const rebuild = rebuilder(builder, options.contentDir, state, () => {
+  const rebuild = rebuilder(builder, options.contentDir, host, state, () => {
     for (const client of reloads) client.write('data: reload\n\n');
   });
   const watcher = watch(options.contentDir, {
@@ -65,12 +70,20 @@ async function main(): Promise<number> {
     console.error(`folio dev: cannot listen on port ${port} (${error.code ?? error.message})`);
     process.exit(1);
   });
-  server.listen(port, () => console.log(`folio dev: serving ${options.contentDir} on ${baseUrl}`));
+  server.listen(port, host, () =>
+    console.log(`folio dev: serving ${options.contentDir} on ${baseUrl} (listening on ${host}:${port})`),
+  );
   return 0;
 }
 
 /** Rebuilds on demand; changes that arrive during a build start one more build after it. */
-function rebuilder(builder: DevBuilder, contentDir: string, state: DevState, changed: () => void) {
+function rebuilder(
+  builder: DevBuilder,
+  contentDir: string,
+  listenHost: string,
+  state: DevState,
+  changed: () => void,
+) {
   let running: Promise<void> | undefined;
   let again = false;
   async function build() {
@@ -78,7 +91,7 @@ function rebuilder(builder: DevBuilder, contentDir: string, state: DevState, cha
     try {
       const deployment = await builder.build();
       // One assignment: a request sees the old deployment or the new one, never a mix.
-      state.handler = createHandler(deployment);
+      state.handler = createHandler(deployment, { listenHost });
       state.problems = [];
       console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {

@@ -11,7 +11,9 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { tsWorker } from './ts-worker.ts';
 
 type Batch = [path: string, body: Uint8Array | string][];
-type Reply = { written: number } | { error: { message: string; code?: string; path?: string } };
+type Reply =
+  | { written: number }
+  | { error: { message: string; code?: string; path?: string; syscall?: string } };
 
 const ROLE = 'folio-file-writer';
 const BATCH_BYTES = 4 * 1024 * 1024;
@@ -83,8 +85,10 @@ export function fileWriter(): FileWriter {
 function serveWrites() {
   const made = new Set<string>();
   parentPort?.on('message', (files: Batch) => {
+    let writing = '';
     try {
       for (const [path, body] of files) {
+        writing = path;
         const folder = dirname(path);
         if (!made.has(folder)) {
           mkdirSync(folder, { recursive: true });
@@ -94,9 +98,10 @@ function serveWrites() {
       }
       parentPort?.postMessage({ written: files.length } satisfies Reply);
     } catch (error) {
-      const { message, code, path } = error as NodeJS.ErrnoException;
+      // A failed write(2) (ENOSPC, EIO) names no path; the file being written is where it failed.
+      const { message, code, syscall, path = writing } = error as NodeJS.ErrnoException;
       parentPort?.postMessage({
-        error: { message, ...(code ? { code } : {}), ...(path ? { path } : {}) },
+        error: { message, path, ...(code ? { code } : {}), ...(syscall ? { syscall } : {}) },
       } satisfies Reply);
     }
   });

@@ -12,7 +12,7 @@ import { HTML_TYPE } from './core/media-types.ts';
 import { after, loadOnce } from './http/after.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { type Compress, createBodyCache, type FixedLength } from './http/body-cache.ts';
-import type { BodySource } from './http/body-source.ts';
+import { type BodySource, DeploymentReplaced } from './http/body-source.ts';
 import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
@@ -220,6 +220,8 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   }
 
   async function internalError(request: Request, context: RequestContext | undefined, error: unknown) {
+    // The adapter loads the new deployment and answers from it (self-hosted.ts).
+    if (error instanceof DeploymentReplaced) throw error;
     console.error(
       `folio: unexpected error on ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
     );

@@ -1,5 +1,5 @@
 /** compileContent: what a content folder publishes, and the one-line problem for each kind of bad input. */
-import { cp, mkdtemp, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -596,6 +596,59 @@ describe('file encodings', () => {
     await writeFile(join(dir, FIRST), `\uFEFF${firstPost('').replace('title: T', 'title: Café')}`);
     const { data } = compileContent(await readContentFolder(dir), { now: BUILD_TIME });
     expect(data.posts.find((p) => p.id === 'en/2025-01-10_first')?.title).toBe('Café');
+  });
+});
+
+describe('symbolic links', () => {
+  /** The mini blog copied to a fresh folder, with a secret file beside it (outside the folder). */
+  async function miniWithSecret() {
+    const parent = await mkdtemp(join(tmpdir(), 'folio-links-'));
+    const dir = join(parent, 'content');
+    await cp(MINI, dir, { recursive: true });
+    const secret = join(parent, 'secret.md');
+    await writeFile(secret, 'root:x:0:0:the secret first line\n');
+    await mkdir(join(parent, 'elsewhere'));
+    await writeFile(join(parent, 'elsewhere', '2025-02-01_other.md'), 'secret folder line\n');
+    return { dir, secret: await realpath(secret), elsewhere: await realpath(join(parent, 'elsewhere')) };
+  }
+
+  const problemsOf = async (dir: string) => {
+    try {
+      compileContent(await readContentFolder(dir), { now: BUILD_TIME });
+    } catch (error) {
+      if (error instanceof ContentError) return error.issues.map(formatIssue);
+      throw error;
+    }
+    throw new Error('the content compiled');
+  };
+
+  it('refuses a file linked from outside the folder, naming the link, never reading it', async () => {
+    const { dir, secret } = await miniWithSecret();
+    await rm(join(dir, FIRST));
+    await symlink(secret, join(dir, FIRST));
+    const problems = await problemsOf(dir);
+    expect(problems).toEqual([
+      `${FIRST}: (file): expected a file inside the content folder (a symbolic link may only lead to one), received a symbolic link to ${secret}, outside it (copy the file in instead)`,
+    ]);
+    expect(problems.join('\n')).not.toContain('secret first line');
+  });
+
+  it('refuses a folder linked from outside, whatever the layout reads', async () => {
+    const { dir, elsewhere } = await miniWithSecret();
+    await symlink(elsewhere, join(dir, 'blog/en/more'), 'dir');
+    const problems = await problemsOf(dir);
+    expect(problems).toEqual([
+      `blog/en/more: (file): expected a file inside the content folder (a symbolic link may only lead to one), received a symbolic link to ${elsewhere}, outside it (copy the file in instead)`,
+    ]);
+  });
+
+  it('follows a link that stays inside the folder', async () => {
+    const { dir } = await miniWithSecret();
+    await mkdir(join(dir, '_shared'));
+    await rename(join(dir, FIRST), join(dir, '_shared/first.md'));
+    await symlink(join(dir, '_shared/first.md'), join(dir, FIRST));
+    const { data } = compileContent(await readContentFolder(dir), { now: BUILD_TIME });
+    expect(data.posts.some((p) => p.id === 'en/2025-01-10_first')).toBe(true);
   });
 });
 

@@ -35,4 +35,15 @@ describe('fileWriter', () => {
     expect(failure?.code).toMatch(/^(ENOTDIR|EEXIST)$/);
     expect(failure?.path).toContain(join(folder, 'taken'));
   });
+
+  it('names the file when the disk is full (the kernel says so on write, with no path)', async () => {
+    const writer = fileWriter();
+    await writer.write('/dev/full', 'a body that does not fit');
+    const failure = await writer.close().then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error,
+    );
+    expect(failure?.code).toBe('ENOSPC');
+    expect(failure?.path).toBe('/dev/full');
+  });
 });

@@ -17,6 +17,7 @@ import { ERROR_CODES, ERROR_KINDS, type ErrorCode } from '../src/core/errors.ts'
 import { createHandler, type Deployment, type Handler } from '../src/handler.ts';
 import { MAX_QUERY_PARAMETERS, MAX_URL_LENGTH } from '../src/http/request-target.ts';
 import { deployed, servedData } from './support/data.ts';
+import { exchange } from './support/raw-http.ts';
 import { type RunningServer, startBun, startNode } from './support/server.ts';
 
 const BASE = 'https://blog.example';
@@ -282,26 +283,6 @@ describe('CORS preflights on every path that sends Access-Control-Allow-Origin',
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
   });
 });
-
-/** One raw HTTP/1.x exchange: what a fuzzer or an old client sends, byte for byte. */
-function exchange(url: string, raw: string): Promise<{ status: number; head: string; body: string }> {
-  const { hostname, port } = new URL(url);
-  return new Promise((done, fail) => {
-    const socket = connect(Number(port), hostname, () => socket.write(raw));
-    let text = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', fail);
-    socket.on('close', () => {
-      const split = text.indexOf('\r\n\r\n');
-      done({
-        status: Number(text.split(' ')[1]),
-        head: text.slice(0, split).toLowerCase(),
-        body: text.slice(split + 4),
-      });
-    });
-  });
-}
 
 describe.each([
   ['Node', startNode],

@@ -166,6 +166,51 @@ describe('clientKey', () => {
     expect(clientKey('::ffff:127.0.0.1')).toBe('127.0.0.1');
   });
 
+  it.each([
+    '192.0.2.1',
+    '192.000.002.001',
+    '192.0.002.1',
+    ' 192.0.2.1 ',
+    '192.0.2.1:4711',
+    '192.000.002.001:80',
+    '::ffff:192.0.2.1',
+    '::FFFF:192.0.2.1',
+    '::ffff:192.000.002.001',
+    '0:0:0:0:0:ffff:192.0.2.1',
+    '0000:0000:0000:0000:0000:ffff:192.0.2.1',
+    '::ffff:c000:201',
+    '::FFFF:C000:0201',
+    '0:0:0:0:0:ffff:c000:201',
+    '0000:0000:0000:0000:0000:ffff:c000:0201',
+    '0::ffff:c000:201',
+    '[::ffff:c000:201]',
+    '[::ffff:c000:201]:8080',
+    '[::ffff:192.0.2.1]:443',
+    '[0000:0000:0000:0000:0000:ffff:c000:0201]:1',
+    '::ffff:c000:201%eth0',
+  ])('keys %j as the one client 192.0.2.1', (spelling) => {
+    expect(clientKey(spelling)).toBe('192.0.2.1');
+  });
+
+  it.each([
+    ['::ffff:c000:202', '192.0.2.2'],
+    ['::ffff:ffff:ffff', '255.255.255.255'],
+    ['::ffff:0:0', '0.0.0.0'],
+    // Not mapped: other IPv6 addresses that end in an IPv4 address stay IPv6, grouped by /64.
+    ['::c000:201', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.1', '64:ff9b:0:0::/64'],
+    ['::1:ffff:c000:201', '0:0:0:0::/64'],
+  ])('keys %j as %j', (spelling, key) => {
+    expect(clientKey(spelling)).toBe(key);
+  });
+
+  it.each(['192.0.2.256', '192.0.2', '1:2:3:4:5:6:7:8:9', '1::2::3', 'not an address', '::ffff:1.2.3.4.5'])(
+    'keys %j, which is no IP address, as itself',
+    (text) => {
+      expect(clientKey(text)).toBe(text);
+    },
+  );
+
   it('drops the port of an ip:port value, as some proxies write the forwarding header', () => {
     expect(clientKey('203.0.113.5:4711')).toBe('203.0.113.5');
     expect(clientKey(' 203.0.113.5:80 ')).toBe('203.0.113.5');

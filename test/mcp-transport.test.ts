@@ -2,10 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../src/mcp/json-bounds.ts';
 import { deployed, fixtureData } from './support/data.ts';
 import { expectRateHeaders, MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://mini.example';
+/** A tools/call of search_blog_posts with `args` as written. */
+const callBody = (args: string) =>
+  `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_blog_posts","arguments":${args}}}`;
 const JSON_ACCEPT = 'application/json, text/event-stream';
 
 let data: SiteData;
@@ -412,6 +416,36 @@ describe('malformed messages', () => {
   ])('%s is a parse error', async (_, text) => {
     const body = await errorOf(await post(text), 400, -32700);
     expect(body.id).toBeNull();
+  });
+
+  const nested = (depth: number, inner = '"x"') => '{"a":'.repeat(depth) + inner + '}'.repeat(depth);
+  const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+  it.each([
+    ['arguments nested 10,000 deep', callBody(nested(10_000))],
+    ['an argument nested 10,000 deep', callBody(`{"query":${deepArray(10_000)}}`)],
+    [
+      'params nested 10,000 deep',
+      `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":${deepArray(10_000)}}}`,
+    ],
+    ['an id nested 10,000 deep', `{"jsonrpc":"2.0","id":${deepArray(10_000)},"method":"ping"}`],
+    // The message and its params are two levels: arguments may nest MAX_JSON_DEPTH - 2 deep.
+    ['arguments one level past the bound', callBody(nested(MAX_JSON_DEPTH - 1))],
+    ['an array of more members than the bound', callBody(`{"query":[${'0,'.repeat(MAX_JSON_MEMBERS)}0]}`)],
+  ])('%s is a parse error naming the bound, never a server error', async (_, text) => {
+    const body = await errorOf(await post(text), 400, -32700);
+    expect(body.id).toBeNull();
+    expect(body.error?.message).toMatch(/^Parse error: the body is JSON past this server's bounds: /);
+  });
+
+  it('arguments within the bounds are checked as usual: invalid params naming the argument', async () => {
+    const body = await errorOf(await post(callBody(nested(MAX_JSON_DEPTH - 2))), 200, -32602);
+    expect(body.error?.message).toContain('"a": not an argument of search_blog_posts');
+    const wide = await errorOf(
+      await post(callBody(`{"query":[${'0,'.repeat(MAX_JSON_MEMBERS - 1)}0]}`)),
+      200,
+      -32602,
+    );
+    expect(wide.error?.message).toContain('query: expected a string');
   });
 
   it('a body that is not UTF-8 is a parse error', async () => {

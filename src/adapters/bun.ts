@@ -2,7 +2,6 @@
  * Bun: Bun.serve, the client address from server.requestIP, asked for only when the handler needs
  * it (the rate-limited areas): it costs about a tenth of a bare answer.
  */
-import { createHandler } from '../handler.ts';
 import { after } from '../http/after.ts';
 import { listenFailure } from './env.ts';
 import type { FileStreaming } from './file-source.ts';
@@ -35,8 +34,7 @@ const settings = selfHostedSettings(Bun.env);
 const { port, host } = settings;
 if (settings.workers > 1)
   await refuse('FOLIO_WORKERS is for the Node server; run one Bun process per port instead');
-const { deployment, options } = await selfHosted(settings, bunFileStreaming);
-const handler = createHandler(deployment, options);
+const { handler, manifest } = await selfHosted(settings, bunFileStreaming);
 
 try {
   Bun.serve({
@@ -55,4 +53,4 @@ try {
 } catch (error) {
   await refuse(listenFailure(error, port, host));
 }
-console.log(servingLine(deployment, settings));
+console.log(servingLine(manifest, settings));

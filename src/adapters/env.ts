@@ -91,11 +91,14 @@ export function serverSettingsOrExit(
 }
 
 /** Port and host of a self-hosted server: PORT (default 8787) and HOST (default all interfaces). */
-export function listenAddress(env: Record<string, string | undefined>): { port: number; host: string } {
+export function listenAddress(
+  env: Record<string, string | undefined>,
+  defaultHost = '0.0.0.0',
+): { port: number; host: string } {
   const port = env.PORT;
   if (port !== undefined && port !== '' && !(/^[0-9]{1,5}$/.test(port) && Number(port) <= 65_535))
     throw new RangeError(`PORT must be a whole number from 0 to 65535, not ${JSON.stringify(port)}`);
-  return { port: port ? Number(port) : 8787, host: env.HOST || '0.0.0.0' };
+  return { port: port ? Number(port) : 8787, host: env.HOST || defaultHost };
 }
 
 export interface RateStoreSettings {

@@ -1,15 +1,58 @@
-/** Node and Bun: the deployment's bodies read from the output folder on disk. */
-import { readFile } from 'node:fs/promises';
+/**
+ * Node and Bun: the deployment's bodies read from the output folder on disk. A rebuild replaces
+ * the folder under a running server; each read is checked to come from the deployment whose
+ * manifest the server holds (the manifest file is still the same file after the read), and
+ * throws DeploymentReplaced when it may not.
+ */
+import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BODIES_PREFIX, MANIFEST_FORMAT, MANIFEST_KEY, type Manifest } from '../core/deployment.ts';
-import type { BodySource } from '../http/body-source.ts';
+import { recoverDeployment } from '../folders/deployment-folders.ts';
+import { type BodySource, DeploymentReplaced } from '../http/body-source.ts';
 
 /** How this runtime streams the large bodies from the files under `root` (the bodies' folder). */
 export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'>;
 
-export function fileSource(outDir: string, streaming: FileStreaming): BodySource {
+/** Which file a manifest is: a build writes a new one, so another file means another deployment. */
+type FileIdentity = string;
+const identityOf = ({ dev, ino }: { dev: number; ino: number }): FileIdentity => `${dev}:${ino}`;
+
+/** The deployment in `outDir` as one server serves it: its manifest and its bodies. */
+export interface FileDeployment {
+  manifest: Manifest;
+  source: BodySource;
+  /** Whether the folder still holds this deployment. */
+  isCurrent(): Promise<boolean>;
+}
+
+/**
+ * The deployment in `outDir` (after putting back what a killed build left), its bodies read from
+ * that deployment only. Throws one line when there is none or it is of another version.
+ */
+export async function fileDeployment(outDir: string, streaming: FileStreaming): Promise<FileDeployment> {
+  await recoverDeployment(outDir);
+  const { manifest, identity } = await readManifestFile(outDir);
   const root = join(outDir, BODIES_PREFIX);
-  return { read: (key) => unlessMissing(readFile(root + key)), ...streaming(root) };
+  const manifestPath = root + MANIFEST_KEY;
+  async function isCurrent(): Promise<boolean> {
+    const now = await unlessMissing(stat(manifestPath));
+    return now !== null && identityOf(now) === identity;
+  }
+  async function stillServed(): Promise<void> {
+    if (!(await isCurrent())) throw new DeploymentReplaced(outDir);
+  }
+  return {
+    manifest,
+    isCurrent,
+    source: {
+      async read(key) {
+        const bytes = await unlessMissing(readFile(root + key));
+        await stillServed();
+        return bytes;
+      },
+      ...streaming(root),
+    },
+  };
 }
 
 /** Whether a file system error says there is no such file. */
@@ -30,10 +73,22 @@ async function unlessMissing<T>(reading: Promise<T>): Promise<T | null> {
 
 /** The manifest of the folder, or one line saying how to make it. */
 export async function readManifest(outDir: string): Promise<Manifest> {
-  const bytes = await unlessMissing(readFile(join(outDir, BODIES_PREFIX) + MANIFEST_KEY));
-  if (!bytes) throw new Error(`folio: no build in ${outDir}; run npm run build first`);
-  const manifest = JSON.parse(new TextDecoder().decode(bytes)) as Manifest;
-  if (manifest.format !== MANIFEST_FORMAT)
-    throw new Error(`folio: the build in ${outDir} was made by another version of Folio; run npm run build`);
-  return manifest;
+  return (await readManifestFile(outDir)).manifest;
+}
+
+/** The manifest and which file it was read from (one open file: both are of the same file). */
+async function readManifestFile(outDir: string): Promise<{ manifest: Manifest; identity: FileIdentity }> {
+  const handle = await unlessMissing(open(join(outDir, BODIES_PREFIX) + MANIFEST_KEY));
+  if (!handle) throw new Error(`folio: no build in ${outDir}; run npm run build first`);
+  try {
+    const identity = identityOf(await handle.stat());
+    const manifest = JSON.parse(new TextDecoder().decode(await handle.readFile())) as Manifest;
+    if (manifest.format !== MANIFEST_FORMAT)
+      throw new Error(
+        `folio: the build in ${outDir} was made by another version of Folio; run npm run build`,
+      );
+    return { manifest, identity };
+  } finally {
+    await handle.close();
+  }
 }

@@ -12,6 +12,12 @@ import { WORKER_MARK } from './worker-mark.ts';
  */
 export async function superviseWorkers({ port, host, workers }: ServerSettings) {
   const { default: cluster } = await import('node:cluster');
+  // The workers accept from the one listening socket themselves. With the primary handing each
+  // connection to a worker in turn (Node's default on Linux), a connection handed to a worker as
+  // it dies was neither answered nor closed: its client hung until its own timeout. Now only the
+  // connections a dying worker had accepted are lost, closed by the system; the rest wait in the
+  // socket's queue for the live worker.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   let listening = 0;
   let stopping = false;
   const stop = (code: number) => {

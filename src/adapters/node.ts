@@ -6,7 +6,6 @@
  * sharing the port (./node-workers.ts); FOLIO_RATE_LIMIT_STORE shares their quota.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createHandler } from '../handler.ts';
 import { loadOnce } from '../http/after.ts';
 import { announce } from './announce.ts';
 import { listenFailure } from './env.ts';
@@ -23,9 +22,7 @@ else await serve();
 
 async function serve() {
   const { port, host } = settings;
-  const { deployment, options } = await selfHosted(settings, nodeFileStreaming);
-  const handler = createHandler(deployment, {
-    ...options,
+  const { handler, manifest } = await selfHosted(settings, nodeFileStreaming, {
     Response: NodeResponse as unknown as typeof Response,
   });
   const bodyStreams = loadOnce(() => import('./node-body.ts'));
@@ -50,7 +47,7 @@ async function serve() {
   });
   server.once('error', (error) => refuse(listenFailure(error, port, host)));
   server.listen(port, host, () => {
-    if (!isWorker()) announce(servingLine(deployment, settings));
+    if (!isWorker()) announce(servingLine(manifest, settings));
   });
 }
 

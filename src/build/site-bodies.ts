@@ -3,7 +3,7 @@
  * page templates, as text.
  */
 
-import type { ErrorFormat, ErrorStatus } from '../core/deployment.ts';
+import { type ErrorFormat, type ErrorStatus, SLOT_SPELLINGS } from '../core/deployment.ts';
 import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
@@ -128,12 +128,12 @@ export function siteBodies(data: SiteData, context: SiteContext) {
     const error: SiteError =
       status === 405 ? { code: 'method_not_allowed', method } : { code: ERRORS[status] as 'gone' };
     const root = langRoot(lang);
-    const inJson = (text: string) => JSON.stringify(text).slice(1, -1);
-    const at = (format: ErrorFormat, encode: (text: string) => string = (text) => text) =>
-      errorText(error, `${root}${path}`, format, layout)
-        .split(encode(`${root}${path}`))
-        .join(encode(path));
-    return { html: at('html'), md: at('md'), json: at('json', inJson) };
+    const at = (format: ErrorFormat) =>
+      SLOT_SPELLINGS[format].reduce(
+        (text, spell) => text.split(spell(`${root}${path}`)).join(spell(path)),
+        errorText(error, `${root}${path}`, format, layout),
+      );
+    return { html: at('html'), md: at('md'), json: at('json') };
   }
 
   return { pages, documents, pageLinks, errorPage };

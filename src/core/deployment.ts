@@ -34,8 +34,8 @@ export interface DocumentFacts {
 }
 
 /**
- * Changes whenever the manifest, or the set of bodies the run time expects, does: a server refuses a
- * deployment written in another format (5: the MCP reading bodies, src/core/reading.ts).
+ * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
+ * server refuses a deployment written in another format.
  */
 export const MANIFEST_FORMAT = 5;
 
@@ -111,19 +111,36 @@ export const partKey = (key: string, index: number) => `${key}~part${index}`;
 /** Where a streamed body's compressed variant goes: no escape has a lowercase letter after `~`. */
 export const encodedKey = (key: string, encoding: Encoding) => `${key}~${encoding}`;
 
-/** Where the build puts the MCP bodies and the site's error page templates. */
-export const MCP_TOOLS_KEY = '/mcp/tools.json';
+/**
+ * The folder of the bodies that are no answer of their own (the MCP bodies, the error page
+ * templates): no URL path has a body key in it, since `bodyKey` writes `~` only before two
+ * uppercase hex digits.
+ */
+export const INTERNAL_PREFIX = '/~internal';
+export const MCP_TOOLS_KEY = `${INTERNAL_PREFIX}/mcp/tools.json`;
 /** A language's MCP search index: a head, term shards and the shown fields of posts in chunks. */
-export const searchHeadKey = (lang: string) => `/mcp/search/${lang}/head.json`;
-export const searchTermsKey = (lang: string, shard: number) => `/mcp/search/${lang}/terms-${shard}.json`;
-export const searchPostsKey = (lang: string, chunk: number) => `/mcp/search/${lang}/posts-${chunk}.json`;
+const searchKey = (lang: string, file: string) => `${INTERNAL_PREFIX}/mcp/search/${lang}/${file}.json`;
+export const searchHeadKey = (lang: string) => searchKey(lang, 'head');
+export const searchTermsKey = (lang: string, shard: number) => searchKey(lang, `terms-${shard}`);
+export const searchPostsKey = (lang: string, chunk: number) => searchKey(lang, `posts-${chunk}`);
 export type ErrorFormat = 'html' | 'md' | 'json';
 export const ERROR_STATUSES = [404, 405, 410] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 export const errorPageKey = (lang: string, status: ErrorStatus, format: ErrorFormat) =>
-  `/errors/${lang}/${status}.${format}`;
+  `${INTERNAL_PREFIX}/errors/${lang}/${status}.${format}`;
 /** Placeholders of the request's path and method in the error templates (no content produces them). */
 export const SLOTS = { path: '\u0000path\u0000', method: '\u0000method\u0000' } as const;
+/** A text as it is written inside a JSON string, quotes left off. */
+export const inJsonString = (text: string) => JSON.stringify(text).slice(1, -1);
+/**
+ * How the templates of each format write a slot, and so the value put in its place: as text, or
+ * inside a JSON string (problem+json, and the front matter of the Markdown page).
+ */
+export const SLOT_SPELLINGS: Record<ErrorFormat, readonly ((text: string) => string)[]> = {
+  html: [(text) => text],
+  md: [(text) => text, inJsonString],
+  json: [inJsonString],
+};
 
 /**
  * The key of a URL path in the body folder. Each segment is percent-decoded, then encoded again so

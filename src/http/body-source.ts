@@ -13,3 +13,14 @@ export interface BodySource {
    */
   sendParts?(keys: readonly string[]): ReadableStream<Uint8Array>;
 }
+
+/**
+ * What a source throws when the deployment it reads was replaced (a new build moved in): a body
+ * read now could belong to either. The server then loads the new deployment whole and answers
+ * from it, so no answer mixes the two.
+ */
+export class DeploymentReplaced extends Error {
+  constructor(where: string) {
+    super(`folio: the deployment in ${where} was replaced`);
+  }
+}

@@ -70,7 +70,7 @@ function readTarget(url: string, host: string | null): ParsedTarget {
     search = url.slice(pathEnd, end);
   }
   const isPath = TARGET_CHARS.test(rawPath);
-  const path = isPath ? withoutDotSegments(rawPath) : '/';
+  const path = isPath ? withoutDotSegments(oneLeadingSlash(rawPath)) : '/';
   const refuse = (status: 400 | 414, detail: string): ParsedTarget => ({ ok: false, status, detail, path });
 
   if (url.length > MAX_URL_LENGTH)
@@ -93,6 +93,17 @@ function countParameters(search: string): number {
   let count = search.length > 1 ? 1 : 0;
   for (let i = 1; i < search.length; i++) if (search.charCodeAt(i) === 0x26) count++;
   return count;
+}
+
+/**
+ * `//x` as `/x`: a path that starts with two slashes reads, in a redirect's Location or a link, as
+ * a reference to the host `x` (RFC 3986 4.2), so no answer may be built from it.
+ */
+function oneLeadingSlash(path: string): string {
+  if (path.charCodeAt(1) !== SLASH) return path;
+  let at = 1;
+  while (path.charCodeAt(at) === SLASH) at++;
+  return path.slice(at - 1);
 }
 
 /** RFC 3986 5.2.4, only when the path has a dot segment (runtimes that parse the URL did it already). */

@@ -55,6 +55,19 @@ export function callerCheck(policy: CallerPolicy): (request: Request) => string 
     if (origin !== null && !origins.has(originOf(origin) ?? '')) {
       return `Forbidden: pages from Origin ${shown(origin)} may not call this endpoint.`;
     }
-    return checksHost ? hostRefusal(request.headers.get('host') ?? new URL(request.url).host) : null;
+    if (!checksHost) return null;
+    const host = hostNamed(request);
+    return host === null ? null : hostRefusal(host);
   };
+}
+
+/**
+ * The host name the client addressed: its Host header, else the authority of an absolute target.
+ * Null for an HTTP/1.0 request with neither (Bun then gives the target as it came, `/mcp`): it
+ * names no host, so no rebound name can be in it, and the connection itself reached this listener.
+ */
+function hostNamed(request: Request): string | null {
+  const header = request.headers.get('host');
+  if (header !== null) return header;
+  return URL.canParse(request.url) ? new URL(request.url).host : null;
 }

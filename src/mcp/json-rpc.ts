@@ -1,4 +1,5 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
+import { jsonBoundsProblem } from './json-bounds.ts';
 import { rawMember } from './json-member.ts';
 
 export const PARSE_ERROR = -32700;
@@ -82,20 +83,27 @@ function classify(value: unknown, text: string): Classified {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-/** A request body as a JSON-RPC message; bytes that are not UTF-8 JSON are a parse error. */
+const parseError = (why: string): Classified => ({
+  ok: false,
+  rejection: { error: { code: PARSE_ERROR, message: `Parse error: ${why}.` }, id: null },
+});
+
+/**
+ * A request body as a JSON-RPC message; bytes that are not UTF-8 JSON, or JSON past the shape
+ * bounds (json-bounds.ts), are a parse error.
+ */
 export function parseMessage(body: Uint8Array): Classified {
+  let text: string;
+  let value: unknown;
   try {
-    const text = utf8.decode(body);
-    return classify(JSON.parse(text), text);
+    text = utf8.decode(body);
+    const outOfBounds = jsonBoundsProblem(text);
+    if (outOfBounds) return parseError(`the body is JSON past this server's bounds: ${outOfBounds}`);
+    value = JSON.parse(text);
   } catch {
-    return {
-      ok: false,
-      rejection: {
-        error: { code: PARSE_ERROR, message: 'Parse error: the body is not UTF-8 JSON.' },
-        id: null,
-      },
-    };
+    return parseError('the body is not UTF-8 JSON');
   }
+  return classify(value, text);
 }
 
 const encoder = new TextEncoder();

@@ -14,6 +14,7 @@ import {
   errorPageKey,
   type Manifest,
   pageFileKey,
+  SLOT_SPELLINGS,
   SLOTS,
 } from '../core/deployment.ts';
 import { PROBLEM_TYPE } from '../core/errors.ts';
@@ -298,11 +299,12 @@ function errorFiller(template: Body, format: ErrorFormat): (path: string, method
     template,
     'filler',
     () => {
-      const encode = (text: string) =>
-        format === 'html' ? escapeHtml(text) : format === 'json' ? JSON.stringify(text).slice(1, -1) : text;
-      const slot = (name: string) => (format === 'json' ? JSON.stringify(name).slice(1, -1) : name);
-      const fill = slotTemplate(decoder.decode(template.bytes), [slot(SLOTS.path), slot(SLOTS.method)]);
-      return (path: string, method: string) => fill([encode(path), encode(method)]);
+      const spellings = SLOT_SPELLINGS[format];
+      const escapeValue = format === 'html' ? escapeHtml : (text: string) => text;
+      const slots = spellings.flatMap((spell) => [spell(SLOTS.path), spell(SLOTS.method)]);
+      const fill = slotTemplate(decoder.decode(template.bytes), slots);
+      return (path: string, method: string) =>
+        fill(spellings.flatMap((spell) => [spell(escapeValue(path)), spell(escapeValue(method))]));
     },
     () => 2 * TEMPLATE_COPIES * template.bytes.byteLength,
   );

@@ -8,12 +8,9 @@ import { createServer, type IncomingMessage } from 'node:http';
 import { createServerAdapter, Response } from '@whatwg-node/server';
 import { nodeFileStreaming } from '../../../src/adapters/node-files.ts';
 import { selfHosted, selfHostedSettings } from '../../../src/adapters/self-hosted.ts';
-import { createHandler } from '../../../src/handler.ts';
 
 const settings = selfHostedSettings(process.env);
-const { deployment, options } = await selfHosted(settings, nodeFileStreaming);
-const handler = createHandler(deployment, {
-  ...options,
+const { handler } = await selfHosted(settings, nodeFileStreaming, {
   Response: Response as unknown as typeof globalThis.Response,
 });
 const adapter = createServerAdapter<{ req: IncomingMessage }>((request, { req }) =>

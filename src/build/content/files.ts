@@ -3,7 +3,9 @@
 /** Why a file could not be taken as text. */
 export type UnreadableFile =
   | { readonly unreadable: 'not-utf8' }
-  | { readonly unreadable: 'too-large'; readonly bytes: number };
+  | { readonly unreadable: 'too-large'; readonly bytes: number }
+  /** A symbolic link (to a file or a folder) that leads out of the content folder: never read. */
+  | { readonly unreadable: 'outside'; readonly target: string };
 
 /** Each file's text, or why it could not be read as text. */
 export type ContentFiles = ReadonlyMap<string, string | UnreadableFile>;

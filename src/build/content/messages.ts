@@ -82,19 +82,29 @@ export function unknownFieldIssue(
 }
 
 export function unreadableIssue(file: string, content: UnreadableFile): ContentIssue {
-  return content.unreadable === 'not-utf8'
-    ? {
+  switch (content.unreadable) {
+    case 'not-utf8':
+      return {
         file,
         field: '(file)',
         expected: 'UTF-8 text',
         received: 'bytes that are not UTF-8 (save the file as UTF-8)',
-      }
-    : {
+      };
+    case 'too-large':
+      return {
         file,
         field: '(file)',
         expected: `a file of at most ${MAX_FILE_BYTES / 1024 / 1024} MiB`,
         received: `${(content.bytes / 1024 / 1024).toFixed(1)} MiB (${content.bytes} bytes)`,
       };
+    case 'outside':
+      return {
+        file,
+        field: '(file)',
+        expected: 'a file inside the content folder (a symbolic link may only lead to one)',
+        received: `a symbolic link to ${content.target}, outside it (copy the file in instead)`,
+      };
+  }
 }
 
 /** The field names an object schema (or a variant of object schemas) declares. */

@@ -22,6 +22,13 @@ export class ContentReader {
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
     report.ignoredPaths.push(...all.filter(isIgnoredPath));
+    // A link out of the folder is refused whether or not the layout would read it: a linked folder
+    // has no file the layout asks for, and it must not pass unnoticed.
+    for (const path of this.paths) {
+      const content = files.get(path);
+      if (typeof content === 'object' && content.unreadable === 'outside')
+        issues.push(unreadableIssue(path, content));
+    }
   }
 
   has(path: string): boolean {
@@ -72,7 +79,7 @@ export class ContentReader {
   private text(file: string): string | undefined {
     const content = this.files.get(file);
     if (content === undefined || typeof content === 'string') return content;
-    this.issues.push(unreadableIssue(file, content));
+    if (content.unreadable !== 'outside') this.issues.push(unreadableIssue(file, content));
     return undefined;
   }
 

@@ -1,0 +1,249 @@
+/**
+ * Rebuilding the deployment folder: a build killed (SIGKILL, a real child process) at each of its
+ * steps leaves one complete deployment, put in place by the next server start or build, and the
+ * next build leaves no temporary folder; a rebuild under a running Node or Bun server never gives an
+ * answer that mixes the two deployments or cannot be parsed; a build that cannot write says so in
+ * one line.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_STEPS, type BuildStep, writeDeployment } from '../scripts/write-deployment.ts';
+import { fileDeployment } from '../src/adapters/file-source.ts';
+import { nodeFileStreaming } from '../src/adapters/node-files.ts';
+import { createHandler } from '../src/handler.ts';
+import { DeploymentReplaced } from '../src/http/body-source.ts';
+import { servedData } from './support/data.ts';
+import { FIXTURES } from './support/fixtures.ts';
+import { ROOT, startBun, startNode } from './support/server.ts';
+
+const BLOG = join(FIXTURES, 'complete');
+/** The two deployments built in turn: the same blog for two public addresses. */
+const OLD = 'https://old.example';
+/** Longer, so every offset in the new list heads differs from the old manifest's. */
+const NEW = 'https://new-and-longer.example';
+const NO_STACK = /\n\s+at /;
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function build(
+  out: string,
+  baseUrl: string,
+  env: Record<string, string> = {},
+  ...args: string[]
+): Promise<Run> {
+  return new Promise((done) => {
+    // Node itself with tsx's loader, so the process a kill stops is the child (tsx's CLI would be its parent).
+    const child = execFile(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/build.ts',
+        '--content',
+        BLOG,
+        '--out',
+        out,
+        '--now',
+        '2026-01-01T00:00:00Z',
+        ...args,
+      ],
+      { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl, ...env } },
+      (_error, stdout, stderr) => done({ code: child.exitCode, signal: child.signalCode, stdout, stderr }),
+    );
+  });
+}
+
+/** Every file under `folder` by its relative path, with its bytes as text. */
+function filesIn(folder: string): Map<string, string> {
+  const entries = readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  return new Map(
+    entries.map((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      return [relative(folder, path), readFileSync(path, 'latin1')];
+    }),
+  );
+}
+
+/** What a build leaves beside the deployment folder for its own use. */
+const temporaries = (parent: string) =>
+  readdirSync(parent).filter((name) => /\.(building|previous)-\d+$/.test(name));
+
+let scratch: string;
+/** The complete deployments the two builds write, to compare what is in place with. */
+const reference = new Map<string, Map<string, string>>();
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), 'folio-swap-'));
+  for (const baseUrl of [OLD, NEW]) {
+    const out = join(scratch, `reference-${reference.size}`);
+    expect((await build(out, baseUrl)).code).toBe(0);
+    reference.set(baseUrl, filesIn(out));
+  }
+}, 120_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Which complete deployment the folder holds, or what is wrong with it. */
+function deploymentIn(folder: string): string {
+  const files = filesIn(folder);
+  for (const [baseUrl, expected] of reference) {
+    if (files.size === expected.size && [...expected].every(([path, text]) => files.get(path) === text))
+      return baseUrl;
+  }
+  return `an incomplete or mixed deployment of ${files.size} files`;
+}
+
+/** Where a kill at each step leaves the folder: the old deployment until the new one is complete. */
+const IN_PLACE: Record<BuildStep, string> = {
+  writing: OLD,
+  written: OLD,
+  'moved-aside': NEW,
+  swapped: NEW,
+};
+
+describe('a build killed at each step', () => {
+  it.each(BUILD_STEPS)(
+    'at %s leaves one complete deployment, and the next build no temporary folder',
+    async (step) => {
+      const parent = join(scratch, `killed-${step}`);
+      const out = join(parent, 'public');
+      expect((await build(out, OLD)).code).toBe(0);
+      const killed = await build(out, NEW, { FOLIO_BUILD_KILL_AT: step });
+      expect(killed.signal).toBe('SIGKILL');
+
+      // A server started now serves one complete deployment: the old one, or the new one when it was complete.
+      const server = await startNode({ FOLIO_OUT: out });
+      try {
+        const index = (await (await fetch(`${server.url}/api/index.json`)).json()) as { links?: unknown };
+        expect(JSON.stringify(index)).toContain(IN_PLACE[step]);
+      } finally {
+        await server.stop();
+      }
+      expect(deploymentIn(out)).toBe(IN_PLACE[step]);
+
+      expect((await build(out, OLD)).code).toBe(0);
+      expect(deploymentIn(out)).toBe(OLD);
+      expect(temporaries(parent)).toEqual([]);
+    },
+    120_000,
+  );
+});
+
+interface Tally {
+  answers: number;
+  byDeployment: Record<string, number>;
+  failures: string[];
+}
+
+/** GETs answers from the server until `done`, checking each is whole and from one deployment. */
+async function readUntil(url: string, done: () => boolean): Promise<Tally> {
+  const tally: Tally = { answers: 0, byDeployment: {}, failures: [] };
+  const paths = ['/api/index.json', '/api/posts-en.json', '/openapi.json', '/api/posts.json'];
+  let i = 0;
+  while (!done()) {
+    const limit = (i % 9) + 1; // the English list has 9 posts
+    const path = paths[i++ % paths.length] as string;
+    const target = path.includes('posts') ? `${path}?limit=${limit}` : path;
+    const response = await fetch(url + target);
+    const text = await response.text();
+    tally.answers++;
+    const from = [OLD, NEW].filter((baseUrl) => text.includes(baseUrl));
+    try {
+      const body = JSON.parse(text) as unknown;
+      if (response.status !== 200) throw new Error(`status ${response.status}`);
+      if (Array.isArray(body) && body.length !== limit) throw new Error(`${body.length} posts, not ${limit}`);
+      if (from.length !== 1) throw new Error(`from ${from.length} deployments`);
+      tally.byDeployment[from[0] as string] = (tally.byDeployment[from[0] as string] ?? 0) + 1;
+    } catch (error) {
+      tally.failures.push(`${target}: ${(error as Error).message}: ${text.slice(0, 80)}`);
+    }
+  }
+  return tally;
+}
+
+/** Waits until `condition` holds; the test's timeout bounds the wait. */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+describe.each([
+  ['Node', startNode],
+  ['Bun', startBun],
+])('a rebuild under a running %s server', (name, start) => {
+  it('never gives a torn or mixed answer, and the server follows the new deployment', async () => {
+    const parent = join(scratch, `served-${name}`);
+    const out = join(parent, 'public');
+    expect((await build(out, OLD)).code).toBe(0);
+    const server = await start({ FOLIO_OUT: out, FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    try {
+      let building = true;
+      const reading = Promise.all([1, 2, 3].map(() => readUntil(server.url, () => !building)));
+      for (const baseUrl of [NEW, OLD, NEW]) expect((await build(out, baseUrl)).code).toBe(0);
+      building = false;
+      const tallies = await reading;
+      const failures = tallies.flatMap((tally) => tally.failures);
+      expect(failures).toEqual([]);
+      expect(tallies.reduce((sum, tally) => sum + tally.answers, 0)).toBeGreaterThan(100);
+      // Answers came from both deployments while they were swapped.
+      for (const baseUrl of [OLD, NEW])
+        expect(
+          tallies.some((tally) => (tally.byDeployment[baseUrl] ?? 0) > 0),
+          baseUrl,
+        ).toBe(true);
+      // Its answers all come from its caches by now; the server still moves to the new deployment.
+      await until(async () => (await (await fetch(`${server.url}/api/index.json`)).text()).includes(NEW));
+      expect(server.output()).not.toMatch(/error/i);
+    } finally {
+      await server.stop();
+    }
+    expect(temporaries(parent)).toEqual([]);
+  }, 180_000);
+});
+
+describe('a server process reading a folder that a build replaces', () => {
+  it('never reads a body of the new deployment with the old manifest', async () => {
+    const out = join(scratch, 'in-process', 'public');
+    const data = await servedData();
+    const policy = { quota: 1000, windowSeconds: 60 };
+    await writeDeployment(data, { baseUrl: OLD, policy }, out);
+    const old = await fileDeployment(out, nodeFileStreaming);
+    expect(await old.source.read('/api/index.json')).not.toBeNull();
+    await writeDeployment(data, { baseUrl: NEW, policy }, out);
+
+    expect(await old.isCurrent()).toBe(false);
+    await expect(old.source.read('/api/posts-en.json.head')).rejects.toBeInstanceOf(DeploymentReplaced);
+    // The handler over the old deployment gives no answer of its own: the server loads the new one.
+    const handler = createHandler(old);
+    const answer = handler.fetch(new Request(`${OLD}/api/posts-en.json?limit=3`), {
+      clientAddress: '192.0.2.1',
+    });
+    await expect(answer).rejects.toBeInstanceOf(DeploymentReplaced);
+
+    const current = await fileDeployment(out, nodeFileStreaming);
+    const response = await createHandler(current).fetch(new Request(`${NEW}/api/posts-en.json?limit=3`));
+    expect((await response.json()) as unknown[]).toHaveLength(3);
+  });
+});
+
+describe('a build that cannot write', () => {
+  it('says what, where and why in one line, with exit code 1, and a stack only with --verbose', async () => {
+    const parent = join(scratch, 'a-file');
+    writeFileSync(parent, 'a file where the output folder should be');
+    const out = join(parent, 'public');
+    const failed = await build(out, OLD);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(`folio: cannot read ${parent}: not a directory (ENOTDIR)\n`);
+    const verbose = await build(out, OLD, {}, '--verbose');
+    expect(verbose.code).toBe(1);
+    expect(verbose.stderr.split('\n')[0]).toBe(`folio: cannot read ${parent}: not a directory (ENOTDIR)`);
+    expect(verbose.stderr).toMatch(NO_STACK);
+  });
+});
