@@ -1,7 +1,8 @@
 /**
  * Checks a content folder and writes the deployment: every body as served and the manifest.
  * `--help` lists the options (scripts/build-options.ts); problems are one line each, with exit
- * code 1 (2 for a bad command line). The public address is $BASE_URL, else the content's baseUrl;
+ * code 1 (2 for a bad command line). The public address is --base-url or $BASE_URL, else site.yaml's
+ * baseUrl, else an Astro site's `site`;
  * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
 import { realpathSync } from 'node:fs';
@@ -20,14 +21,19 @@ import type { Layout } from '../src/build/content/layout.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment } from '../src/build/emit.ts';
+import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
-import { contentFolderName, type FileReader, readContentFolder } from './content-folder.ts';
+import { type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+/** A check writes nothing, so it needs no public address; its URLs are built with this one. */
+const CHECK_ADDRESS = 'http://localhost:8787';
+const NO_ADDRESS =
+  'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
 
 export interface ContentBuild {
   data: SiteData;
@@ -45,7 +51,7 @@ export interface BuildSteps {
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
-  options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+  options: Omit<CompileOptions, 'astro' | 'rendered'>,
   {
     progress = SILENT,
     readFile,
@@ -55,7 +61,7 @@ export async function buildContent(
   const files = await readContentFolder(contentDir, progress, readFile);
   const rendered = await render(files);
   progress.step('compile', '');
-  return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
+  return compileContent(files, { ...options, astro: readAstroSite(contentDir), rendered });
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -98,8 +104,14 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile, { progress });
-    const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
+    const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
+    const { data, layout, report } = await buildContent(
+      contentDir,
+      { ...compile, baseUrl: given },
+      { progress },
+    );
+    const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
+    if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
     if (check) {
       progress.step('check', 'bodies');
       await emitDeployment(data, { baseUrl, policy }, () => progress.advance());

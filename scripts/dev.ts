@@ -43,7 +43,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const port = Number(process.env.PORT || 8787);
-  const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
+  const baseUrl = options.baseUrl ?? `http://localhost:${port}`;
   const state: DevState = { handler: undefined, problems: [] };
   const reloads = new Set<ServerResponse>();
   const builder = devBuilder({ content: options, baseUrl, policy: ratePolicyFromEnv(process.env) });

@@ -15,7 +15,7 @@ export function instructionsFor(data: SiteData): string {
     `${data.site.name}: ${data.site.description}`,
     `It holds ${inWords(postCounts)}, ${series} multi-part ` +
       `series and ${data.decks.length} slide decks, ` +
-      `all read-only and licensed ${data.site.license} (cite the post url when you use them).`,
+      `all read-only${data.site.license === null ? '' : ` and licensed ${data.site.license}`} (cite the post url when you use them).`,
     'Tools: search_blog_posts finds posts about a subject by full-text search; list_series and then ' +
       'get_series give a series and its chapters in reading order; get_posts_by_tag lists the posts with a ' +
       'tag; list_slide_decks lists talks; get_api_index describes the REST API and lists every series slug ' +

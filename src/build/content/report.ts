@@ -10,6 +10,10 @@ export interface SkippedEntry {
 export class BuildReport {
   /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
   readonly inferred: string[] = [];
+  /** No licence is stated: the documents say so rather than name one. */
+  noLicense = false;
+  /** Settings the site's own files hold but not as literals, e.g. `site in astro.config.mjs`. */
+  readonly unreadSettings: string[] = [];
   /** Drafts and entries dated after the build time. */
   readonly skipped: SkippedEntry[] = [];
   /** Files under a name starting with `_`. */
@@ -39,6 +43,14 @@ export class BuildReport {
 export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   const lines: string[] = [];
   if (report.inferred.length > 0) lines.push(`inferred ${report.inferred.join(', ')}`);
+  if (report.unreadSettings.length > 0)
+    lines.push(
+      `could not read ${report.unreadSettings.join(', ')} (not a literal value): set them in site.yaml`,
+    );
+  if (report.noLicense)
+    lines.push(
+      'no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
+    );
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
   const future = report.skipped.length - drafts;
   if (report.skipped.length > 0) {
