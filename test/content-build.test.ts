@@ -71,6 +71,36 @@ describe('compileContent on a valid folder', () => {
     expect(data.posts.some((p) => p.slug === 'draft' || p.slug === 'future')).toBe(false);
   });
 
+  it('takes the public address given to the build over site.yaml’s, and leaves it unstated when nothing states it', async () => {
+    const noAddress =
+      'name: N\ndescription: D\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n';
+    expect((await compileMini({ 'site.yaml': noAddress })).data.site.baseUrl).toBeNull();
+    expect((await compileMini({}, { baseUrl: 'https://given.example' })).data.site.baseUrl).toBe(
+      'https://given.example',
+    );
+    const astro = { site: 'https://astro.example/', unread: [] };
+    expect((await compileMini({ 'site.yaml': noAddress }, { astro })).data.site.baseUrl).toBe(
+      'https://astro.example',
+    );
+    expect((await compileMini({}, { astro })).data.site.baseUrl).toBe('https://mini.example');
+  });
+
+  it('merges the redirects of site.yaml and the Astro config, site.yaml winning', async () => {
+    const site = siteWith('redirects:\n  /old/: /blog/first/\n  /moved/: https://elsewhere.example/\n');
+    const astro = { redirects: { '/old/': '/blog/second/', '/slides/x/': '/talks/x/' }, unread: [] };
+    expect((await compileMini({ 'site.yaml': site }, { astro })).data.redirects).toEqual({
+      '/old/': '/blog/first/',
+      '/moved/': 'https://elsewhere.example/',
+      '/slides/x/': '/talks/x/',
+    });
+    expect(await problemsWith({ 'site.yaml': siteWith('redirects:\n  old: javascript:alert(1)\n') })).toEqual(
+      [
+        'site.yaml: redirects.old: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old"',
+        'site.yaml: redirects.old: expected a site path such as /blog/new-post/ or an absolute http(s) URL, received "javascript:alert(1)"',
+      ],
+    );
+  });
+
   it('publishes a post once its date has come', async () => {
     const data = await fixtureData('mini', new Date('2099-01-01T00:00:00Z'));
     expect(data.posts[0]?.slug).toBe('future');
@@ -372,20 +402,10 @@ describe('compileContent on bad content: one line naming the file, the field, th
       ],
     ],
     [
-      'a site without a base URL',
-      {
-        'site.yaml':
-          'name: N\ndescription: D\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n',
-      },
-      [
-        'site.yaml: baseUrl: expected an absolute http: or https: URL such as https://example.com/page, received nothing (the field is missing)',
-      ],
-    ],
-    [
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, received a field Folio does not know',
       ],
     ],
     [
@@ -409,7 +429,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a missing site.yaml',
       { 'site.yaml': null },
       [
-        'site.yaml: (file): expected the site settings: name, description, baseUrl, author, license, languages, received no such file',
+        'site.yaml: (file): expected the site settings: name, description, author, languages, received no such file',
       ],
     ],
     [

@@ -134,6 +134,7 @@ export async function emitDeployment(
     languages: [...data.site.languages],
     policy: options.policy,
     gone: [...data.gone],
+    redirects: { ...data.redirects },
     deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
     lists,
     documents: {

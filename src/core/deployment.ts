@@ -31,7 +31,7 @@ export interface DocumentFacts {
 }
 
 /** Changes whenever the manifest does: a server refuses a deployment written in another format. */
-export const MANIFEST_FORMAT = 4;
+export const MANIFEST_FORMAT = 5;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -44,6 +44,8 @@ export interface Manifest {
   policy: RatePolicy;
   /** Paths removed for good (410), canonical `/api/` form for API paths. */
   gone: string[];
+  /** Old site paths answered with 301, and where to: a site path or an absolute URL. */
+  redirects: Record<string, string>;
   /** Response headers of deprecated endpoints, by operationId. */
   deprecations: Record<string, Record<string, string>>;
   /** The post lists, by canonical API path. */

@@ -3,6 +3,7 @@
  * so the two can never say different things.
  */
 import { escapeHtml } from '../../site/html.ts';
+import { twinMarkdown } from './render/twin.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
 export type Text = Inline | readonly Inline[];
@@ -25,8 +26,8 @@ export type Block =
   | { kind: 'code'; language: string; code: string }
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
-  /** Prerendered content: the build's HTML and the Markdown it came from. */
-  | { kind: 'rendered'; html: string; markdown: string };
+  /** Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`. */
+  | { kind: 'rendered'; html: string; markdown: string; path: string };
 
 const inlines = (text: Text): readonly Inline[] =>
   typeof text === 'string' || !Array.isArray(text) ? [text as Inline] : text;
@@ -148,7 +149,7 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
     case 'entries':
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
-      return block.markdown.trim();
+      return twinMarkdown(block.markdown, baseUrl + block.path).trim();
   }
 }
 

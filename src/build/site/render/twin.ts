@@ -1,0 +1,100 @@
+/**
+ * A body's Markdown as its twin gives it, read away from the site by agents: every link and image
+ * is an absolute URL, and raw HTML is what the page shows, through the same allow-list. Code
+ * blocks and code spans stay exactly as written.
+ */
+import type { Token } from 'markdown-it';
+import { parseMarkdown } from './markdown.ts';
+import { sanitizeTwinHtml, sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
+
+/** An HTML tag as CommonMark reads one inline (not an autolink such as `<https://…>`). */
+const TAG =
+  /(?<!\\)<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<!--[\s\S]*?-->/g;
+/** An inline link or image destination: `](dest` or `](<dest>`. */
+const DESTINATION = /(\]\(\s*)(<[^>\n]*>|[^\s()]+)/g;
+/** A link reference definition: `[label]: dest`. */
+const DEFINITION = /^( {0,3}\[[^\]]+\]:\s*)(<[^>\n]*>|\S+)/;
+/** Code spans, which the rewriting steps over. */
+const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+
+/** A URL as an absolute one, taken from the page it is on; mailto: and the like stay. */
+export function absoluteUrl(url: string, pageUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  try {
+    return new URL(url, pageUrl).href;
+  } catch {
+    return url;
+  }
+}
+
+/** `text` with `rewrite` applied to what lies outside its code spans. */
+function outsideCode(text: string, rewrite: (part: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (const span of text.matchAll(CODE_SPAN)) {
+    out += rewrite(text.slice(last, span.index)) + span[0];
+    last = span.index + span[0].length;
+  }
+  return out + rewrite(text.slice(last));
+}
+
+function destination(target: string, resolve: UrlResolver): string {
+  return target.startsWith('<') ? `<${resolve(target.slice(1, -1))}>` : resolve(target);
+}
+
+function inlineLines(text: string, resolve: UrlResolver): string {
+  return outsideCode(text, (part) =>
+    part
+      .replace(DESTINATION, (_, open: string, target: string) => open + destination(target, resolve))
+      .replace(TAG, (tag) => sanitizeTwinTag(tag, resolve)),
+  );
+}
+
+/** What to do with each line of the source, by the block token that covers it. */
+type LineRole = 'code' | 'inline' | { html: Token };
+
+function lineRoles(tokens: readonly Token[]): Map<number, LineRole> {
+  const roles = new Map<number, LineRole>();
+  for (const token of tokens) {
+    if (!token.map) continue;
+    const [start, end] = token.map;
+    const role: LineRole | undefined =
+      token.type === 'fence' || token.type === 'code_block'
+        ? 'code'
+        : token.type === 'html_block'
+          ? { html: token }
+          : token.type === 'inline'
+            ? 'inline'
+            : undefined;
+    if (role === undefined) continue;
+    for (let line = start; line < end; line++) roles.set(line, role);
+  }
+  return roles;
+}
+
+/** Nothing to rewrite: no link, reference, tag or relative image. */
+const PLAIN = /^[^<\]]*$/;
+
+/** The twin's Markdown of a body on the page at `pageUrl`. */
+export function twinMarkdown(source: string, pageUrl: string): string {
+  if (PLAIN.test(source)) return source;
+  const resolve: UrlResolver = (url) => absoluteUrl(url, pageUrl);
+  const lines = source.split('\n');
+  const roles = lineRoles(parseMarkdown(source));
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const role = roles.get(i);
+    if (role === 'code') out.push(line);
+    else if (role === 'inline') out.push(inlineLines(line, resolve));
+    else if (role !== undefined) {
+      const [start, end] = role.html.map as [number, number];
+      out.push(sanitizeTwinHtml(lines.slice(start, end).join('\n'), resolve));
+      i = end - 1;
+    } else
+      out.push(
+        line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
+      );
+  }
+  return out.join('\n');
+}
