@@ -257,21 +257,25 @@ describe('.mdx files', () => {
     '<Callout>code stays</Callout>',
     '```',
     '',
-    'After, with <Kbd>inline</Kbd> JSX kept as text.',
+    'After, with <Kbd>inline</Kbd> JSX kept as text{props.note}.',
+    '',
+    '<Figure src="/images/x.png" />',
   ].join('\n');
 
-  it('render as Markdown without import/export lines and JSX blocks, each kind noted once', async () => {
+  it('render as Markdown: a component gives way to its prose, import/export, self-closing components and expressions go, each kind noted once', async () => {
     const file = 'blog/en/2025-03-01_components.mdx';
     const { data, report } = await compileMini({
       [file]: post('title: T\ndescription: D\npubDate: 2025-03-01', mdx),
     });
     const published = data.posts.find((p) => p.slug === 'components');
     expect(published?.body).toBe(
-      'Before.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
+      'Before.\n\nInside the component.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
     );
-    expect(published?.html).not.toContain('Inside the component');
+    expect(published?.html).toContain('<p>Inside the component.</p>');
+    expect(published?.html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
+    expect(published?.html).not.toMatch(/props|Figure|comment/);
     expect(summaryLines(report, false)).toContain(
-      '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Callout), {…} expression blocks (1 file)',
+      '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
     );
   });
 });

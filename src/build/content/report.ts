@@ -86,7 +86,7 @@ function mdxSummary(report: BuildReport): string | undefined {
     esm.size > 0 && `import/export lines (${count(esm.size, 'file')})`,
     components.size > 0 &&
       `JSX component blocks (${count(components.size, 'file')}: ${[...report.mdxComponents].sort().join(', ')})`,
-    expressions.size > 0 && `{…} expression blocks (${count(expressions.size, 'file')})`,
+    expressions.size > 0 && `{…} expressions (${count(expressions.size, 'file')})`,
   ].filter(Boolean);
   return kinds.length > 0 ? `.mdx rendered as Markdown without ${kinds.join(', ')}` : undefined;
 }
