@@ -18,13 +18,15 @@ import {
 } from '../src/build/content/compile.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
+import type { LinkRef } from '../src/build/content/links.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment } from '../src/build/emit.ts';
+import { unresolvedLinks } from '../src/build/link-check.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
-import { contentProblemLines, problemLine } from './problem-report.ts';
+import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
@@ -34,6 +36,13 @@ const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const CHECK_ADDRESS = 'http://localhost:8787';
 const NO_ADDRESS =
   'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
+
+/** With --strict, links that will not resolve fail the build, and nothing is written. */
+class BrokenLinks extends Error {
+  constructor(readonly links: readonly LinkRef[]) {
+    super(`${links.length} internal links and images will not resolve`);
+  }
+}
 
 export interface ContentBuild {
   data: SiteData;
@@ -112,10 +121,17 @@ async function main(args: readonly string[]): Promise<number> {
     );
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
     if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
+    const published = new Set<string>();
+    let broken: LinkRef[] = [];
+    const checkLinks = () => {
+      broken = unresolvedLinks(report.links, published, data);
+      if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
+    };
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy }, () => progress.advance());
-    } else await writeDeployment(data, { baseUrl, policy }, outDir, progress);
+      await emitDeployment(data, { baseUrl, policy, published }, () => progress.advance());
+      checkLinks();
+    } else await writeDeployment(data, { baseUrl, policy, published }, outDir, progress, checkLinks);
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
@@ -128,9 +144,11 @@ async function main(args: readonly string[]): Promise<number> {
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose))
       console.log(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (broken.length > 0) console.log(linkProblemLines(broken, contentDir, format, 'warning').join('\n'));
     return 0;
   } catch (error) {
     progress.done();
+    if (error instanceof BrokenLinks) return fail(linkProblemLines(error.links, contentDir, format, 'error'));
     if (error instanceof ContentError)
       return fail(await contentProblemLines(error.issues, contentDir, format));
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);

@@ -12,11 +12,13 @@ import { fileWriter } from './file-writer.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { indexSearchInWorker } from './search-indexer.ts';
 
+/** `accept` runs once every body is written and before the output is replaced; throwing keeps the previous output. */
 export async function writeDeployment(
   data: SiteData,
   options: EmitOptions,
   outDir: string,
   progress: Progress = SILENT,
+  accept: () => void = () => {},
 ): Promise<Manifest> {
   const fresh = `${outDir}.building-${process.pid}`;
   const previous = `${outDir}.previous-${process.pid}`;
@@ -32,6 +34,7 @@ export async function writeDeployment(
         return files.write(join(fresh, BODIES_PREFIX, key), body);
       },
     ).finally(files.close);
+    accept();
     const hadPrevious = await rename(outDir, previous).then(
       () => true,
       (error: NodeJS.ErrnoException) => {

@@ -16,6 +16,7 @@ import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
+import { siteLinks } from './links.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -128,6 +129,8 @@ function compilePost(
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
+  const path = pathOf(lang, 'blog', slug);
+  reader.report.links.push(...siteLinks(file, reader.written(file), body, path));
   return {
     id: `${lang}/${date}_${slug}`,
     slug,
@@ -141,7 +144,7 @@ function compilePost(
     heroImage: data.heroImage ?? null,
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
-    path: pathOf(lang, 'blog', slug),
+    path,
     body,
     html: options.rendered?.get(file) ?? renderMarkdown(body),
   };

@@ -1,4 +1,5 @@
 /** What a successful build leaves out or works out by itself, said once each in the build summary. */
+import type { LinkRef } from './links.ts';
 import type { MdxLeftOut } from './mdx.ts';
 
 export interface SkippedEntry {
@@ -26,6 +27,8 @@ export class BuildReport {
     expressions: new Set<string>(),
   };
   readonly mdxComponents = new Set<string>();
+  /** Every internal link and image of the published entries, checked once the deployment is known. */
+  readonly links: LinkRef[] = [];
 
   noteIgnoredFields(fields: readonly string[]): void {
     for (const field of fields) this.ignoredFields.set(field, (this.ignoredFields.get(field) ?? 0) + 1);

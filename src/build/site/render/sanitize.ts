@@ -118,7 +118,7 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
   return {
     allowedTags: ALLOWED_TAGS,
     allowedAttributes: ALLOWED_ATTRIBUTES,
-    allowedClasses: { code: ['language-*', 'hljs'], span: ['hljs-*'], a: ['anchor'] },
+    allowedClasses: { code: ['language-*', 'hljs'], span: ['hljs-*', 'language-*'], a: ['anchor'] },
     allowedStyles: {
       th: { 'text-align': [/^(?:left|right|center)$/] },
       td: { 'text-align': [/^(?:left|right|center)$/] },

@@ -5,11 +5,19 @@
  */
 import type { Token } from 'markdown-it';
 import { parseMarkdown } from './markdown.ts';
-import { sanitizeTwinHtml, sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
+import { sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
 
-/** An HTML tag as CommonMark reads one inline (not an autolink such as `<https://…>`). */
+/**
+ * Raw HTML as CommonMark reads it inline (not an autolink such as `<https://…>`): a tag, or a
+ * comment, processing instruction, declaration or CDATA section, which are left out.
+ */
 const TAG =
-  /(?<!\\)<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<!--[\s\S]*?-->/g;
+  /(?<!\\)(?:<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)/g;
+/** In an HTML block, anything else that opens with `<` is text, escaped so no browser reads a tag in it. */
+const TAG_OR_BRACKET = new RegExp(`${TAG.source}|<`, 'g');
+/** Elements whose content is code or markup, never prose: left out with it. */
+const RAW_TEXT =
+  /<(script|style|textarea|noscript|template|xmp|noembed|noframes|title|select|iframe)\b[\s\S]*?<\/\1\s*>/gi;
 /** An inline link or image destination: `](dest` or `](<dest>`. */
 const DESTINATION = /(\]\(\s*)(<[^>\n]*>|[^\s()]+)/g;
 /** A link reference definition: `[label]: dest`. */
@@ -48,6 +56,27 @@ function inlineLines(text: string, resolve: UrlResolver): string {
       .replace(DESTINATION, (_, open: string, target: string) => open + destination(target, resolve))
       .replace(TAG, (tag) => sanitizeTwinTag(tag, resolve)),
   );
+}
+
+/**
+ * An HTML block of a twin, tag by tag: Markdown keeps a block's tags apart from the blocks between
+ * them (`<details>`, its Markdown, `</details>`), so each is sanitized on its own; an embed keeps
+ * its one allowed tag pair.
+ */
+function htmlBlock(html: string, resolve: UrlResolver): string {
+  const embeds = (block: string) =>
+    block.replace(RAW_TEXT, (element, name: string) =>
+      name.toLowerCase() === 'iframe' ? embed(element, resolve) : '',
+    );
+  return embeds(html).replace(TAG_OR_BRACKET, (match) =>
+    match === '<' ? '&lt;' : sanitizeTwinTag(match, resolve),
+  );
+}
+
+/** An iframe from an allowed host, as its opening and closing tags; nothing from any other. */
+function embed(element: string, resolve: UrlResolver): string {
+  const open = sanitizeTwinTag(/^<iframe\b[^>]*>/i.exec(element)?.[0] ?? '', resolve);
+  return open.includes(' src=') ? `${open}</iframe>` : '';
 }
 
 /** What to do with each line of the source, by the block token that covers it. */
@@ -89,7 +118,7 @@ export function twinMarkdown(source: string, pageUrl: string): string {
     else if (role === 'inline') out.push(inlineLines(line, resolve));
     else if (role !== undefined) {
       const [start, end] = role.html.map as [number, number];
-      out.push(sanitizeTwinHtml(lines.slice(start, end).join('\n'), resolve));
+      out.push(htmlBlock(lines.slice(start, end).join('\n'), resolve));
       i = end - 1;
     } else
       out.push(
