@@ -130,6 +130,7 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
       iframe: ['https'],
     },
     allowProtocolRelative: false,
+    selfClosing: ['img', 'br', 'hr', 'source', 'track', 'wbr', 'col'],
     allowedIframeHostnames: [...EMBED_HOSTS],
     allowIframeRelativeUrls: false,
     // What these hold is code, markup or a fallback, never prose: it goes with them.

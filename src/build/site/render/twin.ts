@@ -15,6 +15,10 @@ const TAG =
   /(?<!\\)(?:<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)/g;
 /** In an HTML block, anything else that opens with `<` is text, escaped so no browser reads a tag in it. */
 const TAG_OR_BRACKET = new RegExp(`${TAG.source}|<`, 'g');
+/** Autolinks (`<https://…>`, `<name@host>`) are Markdown's own and stay. */
+const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s@<>\\]+@[^\s<>]+>/;
+/** Inline, a `<` that could open a tag but is none is escaped as well. */
+const INLINE_MARKUP = new RegExp(`${AUTOLINK.source}|${TAG.source}|<(?=[A-Za-z/!?])`, 'g');
 /** Elements whose content is code or markup, never prose: left out with it. */
 const RAW_TEXT =
   /<(script|style|textarea|noscript|template|xmp|noembed|noframes|title|select|iframe)\b[\s\S]*?<\/\1\s*>/gi;
@@ -54,7 +58,9 @@ function inlineLines(text: string, resolve: UrlResolver): string {
   return outsideCode(text, (part) =>
     part
       .replace(DESTINATION, (_, open: string, target: string) => open + destination(target, resolve))
-      .replace(TAG, (tag) => sanitizeTwinTag(tag, resolve)),
+      .replace(INLINE_MARKUP, (markup) =>
+        markup === '<' ? '&lt;' : AUTOLINK.test(markup) ? markup : sanitizeTwinTag(markup, resolve),
+      ),
   );
 }
 
@@ -79,24 +85,17 @@ function embed(element: string, resolve: UrlResolver): string {
   return open.includes(' src=') ? `${open}</iframe>` : '';
 }
 
-/** What to do with each line of the source, by the block token that covers it. */
-type LineRole = 'code' | 'inline' | { html: Token };
+/** What to do with a line of the source that is not Markdown text: code, or part of an HTML block. */
+type LineRole = 'code' | { html: Token };
 
 function lineRoles(tokens: readonly Token[]): Map<number, LineRole> {
   const roles = new Map<number, LineRole>();
   for (const token of tokens) {
     if (!token.map) continue;
     const [start, end] = token.map;
-    const role: LineRole | undefined =
-      token.type === 'fence' || token.type === 'code_block'
-        ? 'code'
-        : token.type === 'html_block'
-          ? { html: token }
-          : token.type === 'inline'
-            ? 'inline'
-            : undefined;
-    if (role === undefined) continue;
-    for (let line = start; line < end; line++) roles.set(line, role);
+    const code = token.type === 'fence' || token.type === 'code_block';
+    if (!code && token.type !== 'html_block') continue;
+    for (let line = start; line < end; line++) roles.set(line, code ? 'code' : { html: token });
   }
   return roles;
 }
@@ -115,15 +114,15 @@ export function twinMarkdown(source: string, pageUrl: string): string {
     const line = lines[i] as string;
     const role = roles.get(i);
     if (role === 'code') out.push(line);
-    else if (role === 'inline') out.push(inlineLines(line, resolve));
     else if (role !== undefined) {
       const [start, end] = role.html.map as [number, number];
       out.push(htmlBlock(lines.slice(start, end).join('\n'), resolve));
       i = end - 1;
-    } else
+    } else if (DEFINITION.test(line))
       out.push(
         line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
       );
+    else out.push(inlineLines(line, resolve));
   }
   return out.join('\n');
 }
