@@ -71,7 +71,7 @@ function hazards(html: string): string[] {
   for (const { name, attributes } of startTags(html)) {
     if (FORBIDDEN_ELEMENTS.has(name)) found.push(`<${name}>`);
     for (const [attribute, value] of attributes) {
-      const url = value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+      const url = value.replace(/[\s\p{Cc}]/gu, '').toLowerCase();
       if (attribute.startsWith('on')) found.push(`${name} ${attribute}`);
       if (attribute === 'style' && !/^text-align:(left|right|center);?$/.test(url))
         found.push(`${name} style=${value}`);
