@@ -85,6 +85,18 @@ describe('compileContent on a valid folder', () => {
     expect((await compileMini({}, { astro })).data.site.baseUrl).toBe('https://mini.example');
   });
 
+  it('needs no site.yaml in Folio’s layout either: the languages from the folders, the name from the host', async () => {
+    const { data } = await compileMini({ 'site.yaml': null }, { baseUrl: 'https://folio.example' });
+    expect(data.site).toEqual({
+      name: 'folio.example',
+      description: 'folio.example',
+      baseUrl: 'https://folio.example',
+      author: { name: 'folio.example', url: null },
+      license: null,
+      languages: ['en', 'es'],
+    });
+  });
+
   it('merges the redirects of site.yaml and the Astro config, site.yaml winning', async () => {
     const site = siteWith('redirects:\n  /old/: /blog/first/\n  /moved/: https://elsewhere.example/\n');
     const astro = { redirects: { '/old/': '/blog/second/', '/slides/x/': '/talks/x/' }, unread: [] };
@@ -433,7 +445,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a missing site.yaml',
       { 'site.yaml': null },
       [
-        'site.yaml: (file): expected the site settings: name, description, author, languages, received no such file',
+        'site.yaml: name: expected name: My blog in site.yaml in the content folder (Folio cannot infer it; without a name, the host name of the public address is used, from BASE_URL, --base-url or baseUrl), received no site.yaml',
       ],
     ],
     [

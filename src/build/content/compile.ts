@@ -73,7 +73,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const postFiles = listEntries(reader, 'blog');
   const deckFiles = listEntries(reader, 'slides');
   const folders = languageFolders([...postFiles, ...deckFiles]);
-  const settings = readSite(reader, layoutReader, folders, options);
+  const settings = readSite(reader, folders, options);
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
   const tags = layoutReader.tags(reader, languages);

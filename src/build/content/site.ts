@@ -1,14 +1,13 @@
 /**
- * The site settings from site.yaml. Folio's layout needs the file; in Astro's it may be left out or
- * partial: the public address and redirects come from the site's Astro config, the name from its
- * own metadata or the host name, the languages from the language folders, and what cannot be
- * inferred is named in one problem. A licence is never inferred: none stated is null.
+ * The site settings from site.yaml, which may be left out or partial in either layout: the public
+ * address and redirects come from an Astro site's config, the name from its own metadata or the
+ * host name, the languages from the language folders, and what cannot be inferred is named in one
+ * problem. A licence is never inferred: none stated is null.
  */
 import * as v from 'valibot';
 import { endpointsFor } from '../../core/endpoints.ts';
 import type { Deprecation, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
-import type { LayoutReader } from './layout.ts';
 import type { ContentReader } from './reader.ts';
 import { baseUrlSchema, type SiteConfig, siteSchema } from './schema.ts';
 
@@ -37,14 +36,9 @@ export interface SiteSources {
 
 export function readSite(
   reader: ContentReader,
-  layout: LayoutReader,
   languageFolders: readonly string[],
   sources: SiteSources,
 ): SiteSettings | undefined {
-  if (!layout.siteOptional && !reader.has(FILE)) {
-    reader.problem(FILE, '(file)', 'the site settings: name, description, author, languages', 'no such file');
-    return undefined;
-  }
   const given = reader.has(FILE) ? reader.yaml(FILE, partialSiteSchema) : {};
   return given && inferSite(reader, given, languageFolders, sources);
 }
