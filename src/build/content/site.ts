@@ -9,7 +9,7 @@ import { endpointsFor } from '../../core/endpoints.ts';
 import type { Deprecation, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import type { ContentReader } from './reader.ts';
-import { baseUrlSchema, type SiteConfig, siteSchema } from './schema.ts';
+import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
 export interface SiteSettings {
   info: SiteInfo<string>;
@@ -114,8 +114,14 @@ function inferSite(
     license: given.license ?? null,
     languages,
     deprecations: given.deprecations ?? [],
-    redirects: { ...astro?.redirects, ...given.redirects },
+    redirects: { ...astroRedirects(reader, astro), ...given.redirects },
   });
+}
+
+/** The Astro config's redirects, held to the rules of site.yaml's: each bad entry is a problem. */
+function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined): Record<string, string> {
+  if (!astro?.redirects) return {};
+  return reader.validate('astro.config', redirectsSchema, astro.redirects) ?? {};
 }
 
 /** One problem naming every setting that has to be written down. */
