@@ -3,6 +3,7 @@
  * so the two can never say different things.
  */
 import { escapeHtml } from '../../site/html.ts';
+import { CODE_BLOCK_OPEN } from './code-block.ts';
 import { twinMarkdown } from './render/twin.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
@@ -51,9 +52,6 @@ function entryHtml(entry: Entry, level: number): string {
     : '';
   return `<li class="entry"><p class="meta">${escapeHtml(entry.meta)}</p><h${level}><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.title)}</a></h${level}><p>${escapeHtml(entry.description)}</p>${tags}</li>`;
 }
-
-/** A code block scrolls sideways when its lines are long, so it takes keyboard focus. */
-export const CODE_BLOCK_OPEN = '<pre tabindex="0">';
 
 /**
  * Section headings are h2, headings inside a section h3. An entry's title is one level below the

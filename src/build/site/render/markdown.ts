@@ -5,7 +5,7 @@
 import hljs from 'highlight.js';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { anchorId } from '../anchor.ts';
-import { CODE_BLOCK_OPEN } from '../doc.ts';
+import { CODE_BLOCK_OPEN } from '../code-block.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 
 // Grammars such as `http` auto-detect the language of embedded bodies; among all ~190 languages
