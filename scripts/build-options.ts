@@ -15,6 +15,8 @@ Checks a content folder and writes the deployment folder: every body as served a
 Options:
   --content DIR   the content folder (default: $FOLIO_CONTENT, else the project's content/)
   --out DIR       the deployment folder (default: $FOLIO_OUT, else the project's dist/public)
+  --base-url URL  the public address every absolute URL is built with (default: $BASE_URL, else
+                  baseUrl in site.yaml, else site in an Astro site's astro.config.*)
   --layout NAME   folio or astro (default: detected from the files)
   --now DATE      the build time; later entries are not published (default: the current time)
   --strict        refuse front-matter fields Folio does not use, instead of ignoring them
@@ -28,6 +30,8 @@ Options:
 export interface BuildOptions {
   contentDir: string;
   outDir: string;
+  /** Given on the command line or by $BASE_URL: wins over the content's own settings. */
+  baseUrl: string | undefined;
   layout: Layout | undefined;
   now: Date;
   strict: boolean;
@@ -45,6 +49,7 @@ export class UsageError extends Error {}
 const OPTIONS = {
   content: { type: 'string' },
   out: { type: 'string' },
+  'base-url': { type: 'string' },
   layout: { type: 'string' },
   now: { type: 'string' },
   strict: { type: 'boolean' },
@@ -68,6 +73,7 @@ export function parseBuildArgs(
     options: {
       contentDir: content === undefined ? resolve(projectRoot, 'content') : resolve(content),
       outDir: resolve(values.out ?? (env.FOLIO_OUT || resolve(projectRoot, DEFAULT_OUT))),
+      baseUrl: values['base-url'] ?? (env.BASE_URL || undefined),
       layout: values.layout === undefined ? undefined : oneOf('--layout', LAYOUTS, values.layout),
       now: values.now === undefined ? new Date() : dateOf(values.now),
       strict: values.strict ?? false,

@@ -1,7 +1,8 @@
 /**
  * Checks a content folder and writes the deployment: every body as served and the manifest.
  * `--help` lists the options (scripts/build-options.ts); problems are one line each, with exit
- * code 1 (2 for a bad command line). The public address is $BASE_URL, else the content's baseUrl;
+ * code 1 (2 for a bad command line). The public address is --base-url or $BASE_URL, else site.yaml's
+ * baseUrl, else an Astro site's `site`;
  * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
 import { realpathSync } from 'node:fs';
@@ -17,17 +18,31 @@ import {
 } from '../src/build/content/compile.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
+import type { LinkRef } from '../src/build/content/links.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment } from '../src/build/emit.ts';
+import { unresolvedLinks } from '../src/build/link-check.ts';
+import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
-import { contentFolderName, type FileReader, readContentFolder } from './content-folder.ts';
-import { contentProblemLines, problemLine } from './problem-report.ts';
+import { type FileReader, readContentFolder } from './content-folder.ts';
+import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+/** A check writes nothing, so it needs no public address; its URLs are built with this one. */
+const CHECK_ADDRESS = 'http://localhost:8787';
+const NO_ADDRESS =
+  'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
+
+/** With --strict, links that will not resolve fail the build, and nothing is written. */
+class BrokenLinks extends Error {
+  constructor(readonly links: readonly LinkRef[]) {
+    super(`${links.length} internal links and images will not resolve`);
+  }
+}
 
 export interface ContentBuild {
   data: SiteData;
@@ -45,7 +60,7 @@ export interface BuildSteps {
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
-  options: Omit<CompileOptions, 'folderName' | 'rendered'>,
+  options: Omit<CompileOptions, 'astro' | 'rendered'>,
   {
     progress = SILENT,
     readFile,
@@ -55,7 +70,7 @@ export async function buildContent(
   const files = await readContentFolder(contentDir, progress, readFile);
   const rendered = await render(files);
   progress.step('compile', '');
-  return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
+  return compileContent(files, { ...options, astro: readAstroSite(contentDir), rendered });
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -98,12 +113,25 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile, { progress });
-    const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
+    const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
+    const { data, layout, report } = await buildContent(
+      contentDir,
+      { ...compile, baseUrl: given },
+      { progress },
+    );
+    const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
+    if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
+    const published = new Set<string>();
+    let broken: LinkRef[] = [];
+    const checkLinks = () => {
+      broken = unresolvedLinks(report.links, published, data);
+      if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
+    };
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy }, () => progress.advance());
-    } else await writeDeployment(data, { baseUrl, policy }, outDir, progress);
+      await emitDeployment(data, { baseUrl, policy, published }, () => progress.advance());
+      checkLinks();
+    } else await writeDeployment(data, { baseUrl, policy, published }, outDir, progress, checkLinks);
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
@@ -116,9 +144,11 @@ async function main(args: readonly string[]): Promise<number> {
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose))
       console.log(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (broken.length > 0) console.log(linkProblemLines(broken, contentDir, format, 'warning').join('\n'));
     return 0;
   } catch (error) {
     progress.done();
+    if (error instanceof BrokenLinks) return fail(linkProblemLines(error.links, contentDir, format, 'error'));
     if (error instanceof ContentError)
       return fail(await contentProblemLines(error.issues, contentDir, format));
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import type { ContentFiles, UnreadableFile } from '../src/build/content/files.ts';
 import { MAX_FILE_BYTES } from '../src/build/content/limits.ts';
 import { type Progress, SILENT } from './progress.ts';
@@ -74,12 +74,4 @@ export function readText(path: string): string | UnreadableFile {
   } catch {
     return { unreadable: 'not-utf8' };
   }
-}
-
-/** The blog's own name: the site folder of an Astro `<site>/src/content`, else the content folder's name. */
-export function contentFolderName(dir: string): string {
-  const parent = dirname(dir);
-  return basename(dir) === 'content' && basename(parent) === 'src'
-    ? basename(dirname(parent))
-    : basename(dir);
 }

@@ -16,7 +16,8 @@ import { cachedRenderer } from './render-cache.ts';
 import { cachedSearchIndexer } from './search-cache.ts';
 
 export interface DevBuildOptions {
-  content: Omit<BuildOptions, 'outDir' | 'check' | 'format' | 'verbose'>;
+  content: Omit<BuildOptions, 'outDir' | 'check' | 'format' | 'verbose' | 'baseUrl'>;
+  /** The dev server's own address: the content's URLs are built with it. */
   baseUrl: string;
   policy: RateLimitPolicy;
 }
@@ -35,7 +36,7 @@ export function devBuilder({ content, baseUrl, policy }: DevBuildOptions) {
     async build(): Promise<MemoryDeployment> {
       const { data } = await buildContent(
         content.contentDir,
-        { ...content, splitFrontMatter: frontMatter.split },
+        { ...content, baseUrl, splitFrontMatter: frontMatter.split },
         { readFile: files.read, render: markdown.render },
       );
       const deployment = await emitIntoMemory(

@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const { port, host } = address;
-  const baseUrl = process.env.BASE_URL || `http://localhost:${port}`;
+  const baseUrl = options.baseUrl ?? `http://localhost:${port}`;
   const state: DevState = { handler: undefined, problems: [] };
   const reloads = new Set<ServerResponse>();
   const builder = devBuilder({ content: options, baseUrl, policy: ratePolicyFromEnv(process.env) });

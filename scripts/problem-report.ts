@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type ContentIssue, formatIssue } from '../src/build/content/errors.ts';
+import type { LinkRef } from '../src/build/content/links.ts';
 
 export const REPORT_FORMATS = ['text', 'github'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -22,6 +23,30 @@ export async function contentProblemLines(
       ...issues.map((issue) => `  ${formatIssue(issue)}`),
     ];
   return Promise.all(issues.map((issue) => issueAnnotation(issue, contentDir)));
+}
+
+/**
+ * The internal links and images that will not resolve: warnings, or errors with --strict, each
+ * naming the file and line and the target as written.
+ */
+export function linkProblemLines(
+  links: readonly LinkRef[],
+  contentDir: string,
+  format: ReportFormat,
+  severity: 'warning' | 'error',
+): string[] {
+  const message = ({ kind, target }: LinkRef) =>
+    `${kind} ${target} does not resolve to a page, file or redirect of this site`;
+  if (format === 'github')
+    return links.map((link) => {
+      const where = `file=${escapeProperty(annotationPath(join(contentDir, link.file), link.file))},line=${link.line}`;
+      return `::${severity} ${where}::${escapeData(`${link.file}:${link.line}: ${message(link)}`)}`;
+    });
+  const head =
+    severity === 'error'
+      ? `folio: the content in ${contentDir} has ${links.length} problem(s):`
+      : `folio: ${links.length} internal link(s) and image(s) will not resolve (--strict refuses them):`;
+  return [head, ...links.map((link) => `  ${link.file}:${link.line}: ${message(link)}`)];
 }
 
 /** One problem that is not about a file, such as a missing folder, in the given format. */

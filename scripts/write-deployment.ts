@@ -26,11 +26,13 @@ function reached(step: BuildStep): void {
   if (process.env.FOLIO_BUILD_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
 }
 
+/** `accept` runs once every body is written and before the output is replaced; throwing keeps the previous output. */
 export async function writeDeployment(
   data: SiteData,
   options: EmitOptions,
   outDir: string,
   progress: Progress = SILENT,
+  accept: () => void = () => {},
 ): Promise<Manifest> {
   await recoverDeployment(outDir);
   const fresh = buildingFolder(outDir, process.pid);
@@ -49,6 +51,7 @@ export async function writeDeployment(
         return files.write(join(fresh, BODIES_PREFIX, key), body);
       },
     ).finally(files.close);
+    accept();
     reached('written');
     const hadPrevious = await rename(outDir, previous).then(
       () => true,

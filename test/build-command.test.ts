@@ -114,10 +114,10 @@ describe('tsx scripts/build.ts', () => {
       ),
     );
     expect(quiet.stdout.split('\n').slice(1)).toEqual([
-      'folio: inferred name "field-notes" (the site folder), languages en, es (the language folders), description and author "field-notes" (the name)',
+      'folio: inferred name "notes.example" (the host name), languages en, es (the language folders), description and author "notes.example" (the name)',
       'folio: skipped 1 draft and 1 future-dated entry (--verbose lists them)',
       'folio: ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
-      'folio: .mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (2 files: Callout, Figure), {…} expression blocks (1 file)',
+      'folio: .mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
       'folio: ignored 2 files under names starting with _ (--verbose lists them)',
       '',
     ]);

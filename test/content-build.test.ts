@@ -71,6 +71,48 @@ describe('compileContent on a valid folder', () => {
     expect(data.posts.some((p) => p.slug === 'draft' || p.slug === 'future')).toBe(false);
   });
 
+  it('takes the public address given to the build over site.yaml’s, and leaves it unstated when nothing states it', async () => {
+    const noAddress =
+      'name: N\ndescription: D\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n';
+    expect((await compileMini({ 'site.yaml': noAddress })).data.site.baseUrl).toBeNull();
+    expect((await compileMini({}, { baseUrl: 'https://given.example' })).data.site.baseUrl).toBe(
+      'https://given.example',
+    );
+    const astro = { site: 'https://astro.example/', unread: [] };
+    expect((await compileMini({ 'site.yaml': noAddress }, { astro })).data.site.baseUrl).toBe(
+      'https://astro.example',
+    );
+    expect((await compileMini({}, { astro })).data.site.baseUrl).toBe('https://mini.example');
+  });
+
+  it('needs no site.yaml in Folio’s layout either: the languages from the folders, the name from the host', async () => {
+    const { data } = await compileMini({ 'site.yaml': null }, { baseUrl: 'https://folio.example' });
+    expect(data.site).toEqual({
+      name: 'folio.example',
+      description: 'folio.example',
+      baseUrl: 'https://folio.example',
+      author: { name: 'folio.example', url: null },
+      license: null,
+      languages: ['en', 'es'],
+    });
+  });
+
+  it('merges the redirects of site.yaml and the Astro config, site.yaml winning', async () => {
+    const site = siteWith('redirects:\n  /old/: /blog/first/\n  /moved/: https://elsewhere.example/\n');
+    const astro = { redirects: { '/old/': '/blog/second/', '/slides/x/': '/talks/x/' }, unread: [] };
+    expect((await compileMini({ 'site.yaml': site }, { astro })).data.redirects).toEqual({
+      '/old/': '/blog/first/',
+      '/moved/': 'https://elsewhere.example/',
+      '/slides/x/': '/talks/x/',
+    });
+    expect(await problemsWith({ 'site.yaml': siteWith('redirects:\n  old: javascript:alert(1)\n') })).toEqual(
+      [
+        'site.yaml: redirects.old: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old"',
+        'site.yaml: redirects.old: expected a site path such as /blog/new-post/ or an absolute http(s) URL, received "javascript:alert(1)"',
+      ],
+    );
+  });
+
   it('publishes a post once its date has come', async () => {
     const data = await fixtureData('mini', new Date('2099-01-01T00:00:00Z'));
     expect(data.posts[0]?.slug).toBe('future');
@@ -227,21 +269,25 @@ describe('.mdx files', () => {
     '<Callout>code stays</Callout>',
     '```',
     '',
-    'After, with <Kbd>inline</Kbd> JSX kept as text.',
+    'After, with <Kbd>inline</Kbd> JSX kept as text{props.note}.',
+    '',
+    '<Figure src="/images/x.png" />',
   ].join('\n');
 
-  it('render as Markdown without import/export lines and JSX blocks, each kind noted once', async () => {
+  it('render as Markdown: a component gives way to its prose, import/export, self-closing components and expressions go, each kind noted once', async () => {
     const file = 'blog/en/2025-03-01_components.mdx';
     const { data, report } = await compileMini({
       [file]: post('title: T\ndescription: D\npubDate: 2025-03-01', mdx),
     });
     const published = data.posts.find((p) => p.slug === 'components');
     expect(published?.body).toBe(
-      'Before.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
+      'Before.\n\nInside the component.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
     );
-    expect(published?.html).not.toContain('Inside the component');
+    expect(published?.html).toContain('<p>Inside the component.</p>');
+    expect(published?.html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
+    expect(published?.html).not.toMatch(/props|Figure|comment/);
     expect(summaryLines(report, false)).toContain(
-      '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Callout), {…} expression blocks (1 file)',
+      '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
     );
   });
 });
@@ -372,20 +418,10 @@ describe('compileContent on bad content: one line naming the file, the field, th
       ],
     ],
     [
-      'a site without a base URL',
-      {
-        'site.yaml':
-          'name: N\ndescription: D\nauthor: { name: A }\nlicense: CC-BY-4.0\nlanguages: [en, es]\n',
-      },
-      [
-        'site.yaml: baseUrl: expected an absolute http: or https: URL such as https://example.com/page, received nothing (the field is missing)',
-      ],
-    ],
-    [
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, received a field Folio does not know',
       ],
     ],
     [
@@ -409,7 +445,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a missing site.yaml',
       { 'site.yaml': null },
       [
-        'site.yaml: (file): expected the site settings: name, description, baseUrl, author, license, languages, received no such file',
+        'site.yaml: name: expected name: My blog in site.yaml in the content folder (Folio cannot infer it; without a name, the host name of the public address is used, from BASE_URL, --base-url or baseUrl), received no site.yaml',
       ],
     ],
     [

@@ -5,8 +5,9 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readAstroSite } from '../scripts/astro-site.ts';
 import { buildContent } from '../scripts/build.ts';
-import { contentFolderName, readContentFolder } from '../scripts/content-folder.ts';
+import { readContentFolder } from '../scripts/content-folder.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
@@ -28,7 +29,7 @@ async function compileFolder(
     if (text === null) files.delete(path);
     else files.set(path, text);
   }
-  return compileContent(files, { now: BUILD_TIME, folderName: contentFolderName(dir), ...options });
+  return compileContent(files, { now: BUILD_TIME, astro: readAstroSite(dir), ...options });
 }
 
 async function problemsIn(
@@ -57,20 +58,20 @@ describe('the Astro content-collections layout', () => {
   it('infers the name and languages, and says what it inferred', async () => {
     const { data, report } = await compileFolder(ASTRO);
     expect(data.site).toEqual({
-      name: 'field-notes',
-      description: 'field-notes',
+      name: 'notes.example',
+      description: 'notes.example',
       baseUrl: 'https://notes.example',
-      author: { name: 'field-notes', url: null },
+      author: { name: 'notes.example', url: null },
       license: 'CC-BY-4.0',
       languages: ['en', 'es'],
     });
     expect(summaryLines(report, true)).toEqual([
-      'inferred name "field-notes" (the site folder), languages en, es (the language folders), description and author "field-notes" (the name)',
+      'inferred name "notes.example" (the host name), languages en, es (the language folders), description and author "notes.example" (the name)',
       'skipped 1 draft and 1 future-dated entry:',
       '  draft: blog/en/2025-04-01_draft.md',
       '  dated 2099-01-01T06:00:00.000Z: blog/en/2099-01-01_future.md',
       'ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
-      '.mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (2 files: Callout, Figure), {…} expression blocks (1 file)',
+      '.mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
       'ignored 2 files under names starting with _:',
       '  blog/en/_drafts/2025-03-01_unfinished.md',
       '  slides/_layouts/deck.md',
@@ -125,12 +126,22 @@ describe('the Astro content-collections layout', () => {
     ]);
   });
 
-  it('names, in one problem, the settings it cannot infer when site.yaml is left out', async () => {
-    expect(await problemsIn(ASTRO, { 'site.yaml': null })).toEqual([
-      'site.yaml: baseUrl, license: expected baseUrl: https://example.com and license: CC-BY-4.0 in site.yaml in the content folder (Folio cannot infer them), received no site.yaml',
+  it('needs no site.yaml: the public address given to the build names the blog, and no licence is stated', async () => {
+    const { data, report } = await compileFolder(
+      ASTRO,
+      { 'site.yaml': null },
+      { baseUrl: 'https://blog.example' },
+    );
+    expect(data.site).toMatchObject({ name: 'blog.example', baseUrl: 'https://blog.example', license: null });
+    expect(summaryLines(report, false).slice(0, 2)).toEqual([
+      'inferred name "blog.example" (the host name), languages en, es (the language folders), description and author "blog.example" (the name)',
+      'no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
     ]);
-    expect(await problemsIn(ASTRO, { 'site.yaml': 'license: CC-BY-4.0\n' })).toEqual([
-      'site.yaml: baseUrl: expected baseUrl: https://example.com in site.yaml in the content folder (Folio cannot infer it), received a site.yaml without it',
+  });
+
+  it('names, in one problem, the settings it cannot infer when nothing states them', async () => {
+    expect(await problemsIn(ASTRO, { 'site.yaml': null })).toEqual([
+      'site.yaml: name: expected name: My blog in site.yaml in the content folder (Folio cannot infer it; without a name, the host name of the public address is used, from BASE_URL, --base-url or baseUrl), received no site.yaml',
     ]);
   });
 
@@ -146,10 +157,6 @@ describe('the Astro content-collections layout', () => {
     expect((await compileFolder(ASTRO)).layout).toBe('astro');
     expect((await compileFolder(FOLIO)).layout).toBe('folio');
     expect(await problemsIn(ASTRO, {}, { layout: 'folio' })).toEqual([
-      'site.yaml: name: expected a text of 1 to 200 characters, received nothing (the field is missing)',
-      'site.yaml: description: expected a text of 1 to 1000 characters, received nothing (the field is missing)',
-      'site.yaml: author: expected a mapping with name and optionally url, received nothing (the field is missing)',
-      'site.yaml: languages: expected a list of language codes such as [en, es], each once (a lower-case language code such as en, fr or pt-br), received nothing (the field is missing)',
       'tags.yaml: (file): expected the tag taxonomy (each tag: { tier, description_<language> }), received no such file',
       'blog/en/2025-01-10_first.mdx: series: expected a series with a file series/en/http-basics.md, received "http-basics"',
       'blog/en/2025-02-10_second.md: series: expected a series with a file series/en/http-basics.md, received "http-basics"',
@@ -168,7 +175,7 @@ describe('a blog in one language other than English or Spanish', () => {
   it('compiles: languages from the folders, the first at the root, overrides in French', async () => {
     const { data } = await compileFolder(FRENCH);
     expect(data.site.languages).toEqual(['fr']);
-    expect(data.site.name).toBe('carnet');
+    expect(data.site.name).toBe('carnet.example');
     expect(
       data.posts.map(({ id, lang, path, pubDate, tags, topics }) => ({
         id,

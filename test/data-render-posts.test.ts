@@ -20,7 +20,7 @@ describe('renderPosts', () => {
       'blog/es/2025-01-10_first.mdx',
     ]);
     expect(rendered.get('blog/en/2025-01-10_first.mdx')).not.toContain('Callout');
-    const options = { now: BUILD_TIME, folderName: 'field-notes' };
+    const options = { now: BUILD_TIME };
     expect(compileContent(files, { ...options, rendered }).data).toEqual(compileContent(files, options).data);
   });
 

@@ -56,6 +56,8 @@ export interface EmitOptions {
   indexSearch?: SearchIndexer;
   /** Renders each page (by default, afresh). */
   renderPage?: PageRenderer;
+  /** Filled with the path of every page, twin, document and file written (for the link check). */
+  published?: Set<string>;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
   sizes?: BodySizes;
 }
@@ -80,7 +82,10 @@ export async function emitDeployment(
   const sizes = options.sizes ?? SIZES;
   const sink = splitting(wholeSink, streamed, sizes);
   const api = createApiResources(data, baseUrl, options.policy);
-  const write = async (path: string, body: Uint8Array | string) => sink(bodyKey(path) as string, body);
+  const write = async (path: string, body: Uint8Array | string) => {
+    options.published?.add(path);
+    return sink(bodyKey(path) as string, body);
+  };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const searchIndexes = indexSearch(searchDocuments(data.posts, data.site.languages, baseUrl));
 
@@ -107,9 +112,11 @@ export async function emitDeployment(
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
   });
+  options.published?.add(PATHS.llmsFullTxt);
   const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
   await everyPostInFull.add(llmsFullHeader(data));
   for (const page of site.pages()) {
+    options.published?.add(page.path);
     await sink(pageFileKey(bodyKey(page.path) as string), page.html);
     await write(page.twinPath, page.markdown);
     if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
@@ -136,6 +143,7 @@ export async function emitDeployment(
     languages: [...data.site.languages],
     policy: options.policy,
     gone: [...data.gone],
+    redirects: { ...data.redirects },
     deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
     lists,
     documents: {

@@ -15,7 +15,7 @@ export function instructionsFor(data: SiteData): string {
     `${data.site.name}: ${data.site.description}`,
     `It holds ${inWords(postCounts)}, ${series} multi-part ` +
       `series and ${data.decks.length} slide decks, ` +
-      `all read-only and licensed ${data.site.license} (cite the post url when you use them).`,
+      `all read-only${data.site.license === null ? '' : ` and licensed ${data.site.license}`} (cite the post url when you use them).`,
     'Tools: search_blog_posts finds posts about a subject by full-text search; get_post reads a post ' +
       '(its Markdown, in pieces of at most 40,000 characters: pass nextOffset back as offset to read on); ' +
       'list_series and then ' +

@@ -50,6 +50,8 @@ export interface Manifest {
   policy: RatePolicy;
   /** Paths removed for good (410), canonical `/api/` form for API paths. */
   gone: string[];
+  /** Old site paths answered with 301, and where to: a site path or an absolute URL. */
+  redirects: Record<string, string>;
   /** Response headers of deprecated endpoints, by operationId. */
   deprecations: Record<string, Record<string, string>>;
   /** The post lists, by canonical API path. */

@@ -151,7 +151,10 @@ export const ApiIndexSchema = v.object({
     specification: v.string(),
     documentation_url: absoluteUrl,
   }),
-  license: v.object({ name: v.string(), spdx: v.string(), url: absoluteUrl, attribution: v.string() }),
+  /** Null when the blog states no licence. */
+  license: v.nullable(
+    v.object({ name: v.string(), spdx: v.string(), url: absoluteUrl, attribution: v.string() }),
+  ),
   links: v.object({
     openapi: absoluteUrl,
     developer_portal: absoluteUrl,

@@ -61,6 +61,8 @@ export interface SiteOptions {
 /** What a site path stands for, worked out on its first request. */
 interface Plan {
   gone: boolean;
+  /** Where an old path moved (an absolute URL), answered with 301; null when it did not. */
+  movedTo: string | null;
   /** The file served at this path (a page's HTML, a twin, a document); null when there is none. */
   key: string | null;
   /** A page's Markdown twin, served when the client prefers Markdown. */
@@ -135,6 +137,7 @@ const DOCUMENT_HEADERS: HeaderMap = { 'access-control-expose-headers': 'ETag' };
 export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
   const gone = new Set(manifest.gone);
+  const movedTo = movedPaths(manifest);
   const languages = manifest.languages;
   const plans = planCache<Plan>(KEPT_PATHS);
 
@@ -188,13 +191,26 @@ export function createSite(options: SiteOptions) {
   function refusal(request: Request, site: SiteRequest, plan: Plan) {
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return fail(request, site, plan, 405, { allow: SITE_ALLOW });
+    if (plan.movedTo !== null) return moved(request, site, plan.movedTo);
     return plan.gone ? fail(request, site, plan, 410) : null;
+  }
+
+  /** A permanent redirect; the query string goes along unless the new address has its own. */
+  function moved(request: Request, site: SiteRequest, location: string) {
+    const search = location.includes('?') ? '' : site.target.search;
+    const headers = {
+      location: location + search,
+      'cache-control': CACHE_PUBLIC,
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+    };
+    return respond(Response, request, 301, headers, null);
   }
 
   const documentPlan = (path: string) => {
     const facts = manifest.documents[path];
     return {
       gone: gone.has(path),
+      movedTo: movedTo(path),
       key: facts ? bodyKey(path) : null,
       twinKey: null,
       slashedKey: null,
@@ -209,6 +225,7 @@ export function createSite(options: SiteOptions) {
     const link = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
     return {
       gone: gone.has(path) || page.some((pagePath) => gone.has(pagePath)),
+      movedTo: movedTo(path) ?? page.map((pagePath) => movedTo(pagePath, '.md')).find(Boolean) ?? null,
       key: bodyKey(path),
       twinKey: null,
       slashedKey: null,
@@ -227,6 +244,7 @@ export function createSite(options: SiteOptions) {
     ];
     return {
       gone: gone.has(path),
+      movedTo: movedTo(path),
       key: key && pageFileKey(key),
       twinKey: bodyKey(twinPath),
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
@@ -308,6 +326,20 @@ function errorFiller(template: Body, format: ErrorFormat): (path: string, method
     },
     () => 2 * TEMPLATE_COPIES * template.bytes.byteLength,
   );
+}
+
+/**
+ * Where an old path moved, as an absolute URL, with or without its trailing slash; a twin of a
+ * moved page (`suffix` `.md`) moves to the twin of the new page when that is on this site.
+ */
+function movedPaths(manifest: Manifest): (path: string, suffix?: string) => string | null {
+  const redirects = new Map(Object.entries(manifest.redirects));
+  return (path, suffix = '') => {
+    const target = redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
+    if (target === undefined) return null;
+    if (!target.startsWith('/')) return suffix ? null : target;
+    return manifest.baseUrl + (suffix ? markdownTwinPath(target) : target);
+  };
 }
 
 export type Site = ReturnType<typeof createSite>;

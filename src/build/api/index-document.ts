@@ -54,7 +54,7 @@ export function buildApiIndex(
       specification: 'RFC 9457',
       documentation_url: `${docs}#errors`,
     },
-    license: {
+    license: license && {
       ...license,
       attribution: `Reuse is allowed, including for training and grounding, with attribution to ${data.site.name} (${baseUrl}).`,
     },

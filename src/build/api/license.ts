@@ -4,11 +4,15 @@ const KNOWN: Record<string, { name: string; url: string }> = {
   'CC0-1.0': { name: 'CC0 1.0', url: 'https://creativecommons.org/publicdomain/zero/1.0/' },
 };
 
-/** The content licence named by its SPDX identifier. */
-export function describeLicense(
-  spdx: string,
-  fallbackUrl: string,
-): { name: string; spdx: string; url: string } {
+export interface License {
+  name: string;
+  spdx: string;
+  url: string;
+}
+
+/** The content licence named by its SPDX identifier; null when the blog states none. */
+export function describeLicense(spdx: string | null, fallbackUrl: string): License | null {
+  if (spdx === null) return null;
   const known = KNOWN[spdx];
   return { name: known?.name ?? spdx, spdx, url: known?.url ?? fallbackUrl };
 }

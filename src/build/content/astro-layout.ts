@@ -66,8 +66,6 @@ function namedFiles(reader: ContentReader, pattern: RegExp): { file: string; nam
 }
 
 export const astroLayout: LayoutReader = {
-  siteOptional: true,
-
   seriesPath: (_lang, slug) => `series/${slug}`,
 
   series(reader, languages) {

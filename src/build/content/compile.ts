@@ -6,6 +6,7 @@
 import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
+import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
@@ -15,6 +16,7 @@ import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
+import { siteLinks } from './links.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -31,8 +33,10 @@ export interface CompileOptions {
   layout?: Layout | undefined;
   /** Refuse front-matter fields Folio does not use, instead of ignoring them. */
   strict?: boolean;
-  /** The blog's folder name: the site name when site.yaml leaves it out (Astro layout). */
-  folderName?: string;
+  /** The public address given to the build (BASE_URL, --base-url); it wins over site.yaml's. */
+  baseUrl?: string | undefined;
+  /** What the Astro site around the content folder states in its own files. */
+  astro?: AstroSiteHints | undefined;
   /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
   rendered?: RenderedBodies;
   /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
@@ -69,7 +73,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const postFiles = listEntries(reader, 'blog');
   const deckFiles = listEntries(reader, 'slides');
   const folders = languageFolders([...postFiles, ...deckFiles]);
-  const settings = readSite(reader, layoutReader, folders, options.folderName);
+  const settings = readSite(reader, folders, options);
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
   const tags = layoutReader.tags(reader, languages);
@@ -110,6 +114,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
           compareText(b.pubDate, a.pubDate) || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
       ),
     gone: [...new Set(gone.paths)].sort(compareText),
+    redirects: settings.redirects,
     deprecations: settings.deprecations,
   };
   return { data, layout, report };
@@ -124,6 +129,8 @@ function compilePost(
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
+  const path = pathOf(lang, 'blog', slug);
+  reader.report.links.push(...siteLinks(file, reader.written(file), body, path));
   return {
     id: `${lang}/${date}_${slug}`,
     slug,
@@ -137,7 +144,7 @@ function compilePost(
     heroImage: data.heroImage ?? null,
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
-    path: pathOf(lang, 'blog', slug),
+    path,
     body,
     html: options.rendered?.get(file) ?? renderMarkdown(body),
   };

@@ -31,8 +31,6 @@ function tagsSchema(languages: readonly string[]) {
 }
 
 export const folioLayout: LayoutReader = {
-  siteOptional: false,
-
   seriesPath: (lang, slug) => `series/${lang}/${slug}`,
 
   series(reader, languages) {

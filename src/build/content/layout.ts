@@ -22,8 +22,6 @@ export interface SeriesText {
 }
 
 export interface LayoutReader {
-  /** site.yaml may be left out, its settings inferred where they can be. */
-  readonly siteOptional: boolean;
   /** Where the file of a post's `series: <slug>` is, without its `.md` or `.mdx`. */
   seriesPath(lang: string, slug: string): string;
   series(reader: ContentReader, languages: readonly string[]): SeriesText[];

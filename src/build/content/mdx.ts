@@ -1,14 +1,16 @@
 /**
- * `.mdx` files are published as Markdown: their ESM blocks (`import`, `export`), block-level JSX
- * components and block-level `{expressions}` are left out; everything else, code blocks included,
- * is kept as written. Inline JSX inside a paragraph stays as text.
+ * `.mdx` files are published as Markdown: their ESM blocks (`import`, `export`), self-closing JSX
+ * components and `{expressions}` are left out; a component with children (`<Callout>…</Callout>`)
+ * gives way to its children, read as Markdown, so its prose is published; everything else, code
+ * blocks and code spans included, is kept as written. Inline JSX inside a paragraph is left to the
+ * raw-HTML allow-list, which keeps its text.
  */
 export interface MdxLeftOut {
   /** `import`/`export` blocks. */
   esm: number;
-  /** The name of each component block left out (`<>` fragments as `Fragment`). */
+  /** The name of each component block left out, children and all (`<>` fragments as `Fragment`). */
   components: string[];
-  /** `{…}` blocks, such as MDX comments. */
+  /** `{…}` expressions, such as MDX comments, in blocks of their own or inline. */
   expressions: number;
 }
 
@@ -24,9 +26,14 @@ export function toMarkdown(file: string, body: string): { markdown: string; left
 }
 
 export function mdxToMarkdown(source: string): { markdown: string; leftOut: MdxLeftOut } {
+  const leftOut: MdxLeftOut = { esm: 0, components: [], expressions: 0 };
+  return { markdown: convert(source, leftOut).join('\n').trim(), leftOut };
+}
+
+/** The Markdown lines of an MDX text (a file's body, or a component's children). */
+function convert(source: string, leftOut: MdxLeftOut): string[] {
   const lines = source.split('\n');
   const starts = lineStarts(lines);
-  const leftOut: MdxLeftOut = { esm: 0, components: [], expressions: 0 };
   const kept: string[] = [];
   let fence: string | undefined;
   for (let i = 0; i < lines.length; ) {
@@ -38,32 +45,79 @@ export function mdxToMarkdown(source: string): { markdown: string; leftOut: MdxL
       continue;
     }
     fence = FENCE.exec(line)?.[1];
-    const next = fence === undefined ? blockEnd(source, lines, starts, i, leftOut) : undefined;
-    if (next === undefined) {
-      kept.push(line);
+    const block = fence === undefined ? blockAt(source, lines, starts, i, leftOut) : undefined;
+    if (block === undefined) {
+      kept.push(fence === undefined ? withoutExpressions(line, leftOut) : line);
       i++;
       continue;
     }
-    i = next;
+    if (block.children !== undefined) {
+      // Blank lines around the children make them blocks of their own, not inline HTML.
+      const children = convert(dedent(block.children), leftOut);
+      while (BLANK.test(children.at(-1) ?? '\n')) children.pop();
+      if (kept.length > 0 && !BLANK.test(kept.at(-1) ?? '')) kept.push('');
+      kept.push(...children.slice(children.findIndex((child) => !BLANK.test(child))), '');
+    }
+    i = block.next;
     // Leave one blank line where a block was, not two.
     if (kept.length === 0 || BLANK.test(kept.at(-1) ?? ''))
       while (i < lines.length && BLANK.test(lines[i] ?? '')) i++;
   }
-  return { markdown: kept.join('\n').trim(), leftOut };
+  return kept;
 }
 
-/** The line after the MDX block that starts at line `i`, or undefined when line `i` starts none. */
-function blockEnd(
+/** The text without its inline `{…}` expressions; code spans and JSX tags keep theirs. */
+function withoutExpressions(line: string, leftOut: MdxLeftOut): string {
+  if (!line.includes('{')) return line;
+  let out = '';
+  for (let i = 0; i < line.length; ) {
+    const char = line[i] as string;
+    let end = i + 1;
+    if (char === '\\') end = i + 2;
+    else if (char === '`') end = codeEnd(line, i);
+    else if (char === '<' && /[A-Za-z]/.test(line[i + 1] ?? '')) end = tagEnd(line, i) ?? i + 1;
+    else if (char === '{') {
+      const close = braceEnd(line, i);
+      if (close !== undefined) {
+        leftOut.expressions++;
+        i = close;
+        continue;
+      }
+    }
+    out += line.slice(i, end);
+    i = end;
+  }
+  return out;
+}
+
+/** The children's lines moved left by the indent they share. */
+function dedent(text: string): string {
+  const lines = text.replace(/^[ \t]*\n/, '').split('\n');
+  const indents = lines
+    .filter((line) => !BLANK.test(line))
+    .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+  const shared = Math.min(...indents);
+  return lines.map((line) => line.slice(Math.min(shared, line.length))).join('\n');
+}
+
+/** An MDX block that starts at line `i`: the line after it, and the children a component gives way to. */
+interface MdxBlock {
+  next: number;
+  children?: string;
+}
+
+/** The MDX block that starts at line `i`, or undefined when line `i` starts none. */
+function blockAt(
   source: string,
   lines: readonly string[],
   starts: readonly number[],
   i: number,
   leftOut: MdxLeftOut,
-): number | undefined {
+): MdxBlock | undefined {
   const line = lines[i] ?? '';
   if (ESM.test(line)) {
     leftOut.esm++;
-    return esmEnd(lines, i);
+    return { next: esmEnd(lines, i) };
   }
   const component = COMPONENT.exec(line);
   const expression = component ? null : EXPRESSION.exec(line);
@@ -76,9 +130,24 @@ function blockEnd(
   while (last + 1 < starts.length && (starts[last + 1] ?? Infinity) <= end) last++;
   // Text after the block on its last line makes it a paragraph with inline JSX: keep it.
   if (!BLANK.test(source.slice(end, (starts[last + 1] ?? source.length + 1) - 1))) return undefined;
-  if (component) leftOut.components.push(component[2] ?? 'Fragment');
-  else leftOut.expressions++;
-  return last + 1;
+  const next = last + 1;
+  if (!component) {
+    leftOut.expressions++;
+    return { next };
+  }
+  const children = childrenOf(source, at, end);
+  if (children !== undefined) return { next, children };
+  leftOut.components.push(component[2] ?? 'Fragment');
+  return { next };
+}
+
+/** What the element from `at` to `end` holds between its tags; undefined when self-closing or empty. */
+function childrenOf(source: string, at: number, end: number): string | undefined {
+  const open = tagEnd(source, at);
+  if (open === undefined || source[open - 2] === '/') return undefined;
+  const close = source.lastIndexOf('</', end);
+  const children = close > open ? source.slice(open, close) : '';
+  return BLANK.test(children.replace(/\n/g, '')) ? undefined : children;
 }
 
 function lineStarts(lines: readonly string[]): number[] {

@@ -35,6 +35,12 @@ export class ContentReader {
     return this.files.has(path);
   }
 
+  /** A file as written, when it could be read (for line numbers). */
+  written(path: string): string {
+    const content = this.files.get(path);
+    return typeof content === 'string' ? content : '';
+  }
+
   problem(file: string, field: string, expected: string, received: string): void {
     this.issues.push({ file, field, expected, received });
   }

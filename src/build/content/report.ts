@@ -1,4 +1,5 @@
 /** What a successful build leaves out or works out by itself, said once each in the build summary. */
+import type { LinkRef } from './links.ts';
 import type { MdxLeftOut } from './mdx.ts';
 
 export interface SkippedEntry {
@@ -10,6 +11,10 @@ export interface SkippedEntry {
 export class BuildReport {
   /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
   readonly inferred: string[] = [];
+  /** No licence is stated: the documents say so rather than name one. */
+  noLicense = false;
+  /** Settings the site's own files hold but not as literals, e.g. `site in astro.config.mjs`. */
+  readonly unreadSettings: string[] = [];
   /** Drafts and entries dated after the build time. */
   readonly skipped: SkippedEntry[] = [];
   /** Files under a name starting with `_`. */
@@ -22,6 +27,8 @@ export class BuildReport {
     expressions: new Set<string>(),
   };
   readonly mdxComponents = new Set<string>();
+  /** Every internal link and image of the published entries, checked once the deployment is known. */
+  readonly links: LinkRef[] = [];
 
   noteIgnoredFields(fields: readonly string[]): void {
     for (const field of fields) this.ignoredFields.set(field, (this.ignoredFields.get(field) ?? 0) + 1);
@@ -39,6 +46,14 @@ export class BuildReport {
 export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   const lines: string[] = [];
   if (report.inferred.length > 0) lines.push(`inferred ${report.inferred.join(', ')}`);
+  if (report.unreadSettings.length > 0)
+    lines.push(
+      `could not read ${report.unreadSettings.join(', ')} (not a literal value): set them in site.yaml`,
+    );
+  if (report.noLicense)
+    lines.push(
+      'no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
+    );
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
   const future = report.skipped.length - drafts;
   if (report.skipped.length > 0) {
@@ -74,7 +89,7 @@ function mdxSummary(report: BuildReport): string | undefined {
     esm.size > 0 && `import/export lines (${count(esm.size, 'file')})`,
     components.size > 0 &&
       `JSX component blocks (${count(components.size, 'file')}: ${[...report.mdxComponents].sort().join(', ')})`,
-    expressions.size > 0 && `{…} expression blocks (${count(expressions.size, 'file')})`,
+    expressions.size > 0 && `{…} expressions (${count(expressions.size, 'file')})`,
   ].filter(Boolean);
   return kinds.length > 0 ? `.mdx rendered as Markdown without ${kinds.join(', ')}` : undefined;
 }

@@ -34,6 +34,20 @@ function isSitePath(value: string): boolean {
 export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL));
 export const sitePath = v.pipe(v.string(SITE_PATH), v.check(isSitePath, SITE_PATH));
 
+const REDIRECT_TARGET = 'a site path such as /blog/new-post/ or an absolute http(s) URL';
+const redirectTarget = v.pipe(
+  v.string(REDIRECT_TARGET),
+  v.check((value) => isSitePath(value) || isWebUrl(value), REDIRECT_TARGET),
+);
+/** Old paths answered with a permanent redirect to their new place. */
+export const redirectsSchema = v.record(sitePath, redirectTarget, 'a mapping of old paths to new ones');
+
+/** A public address every absolute URL is built with, without a trailing slash. */
+export const baseUrlSchema = v.pipe(
+  webUrl,
+  v.transform((url) => url.replace(/\/+$/, '')),
+);
+
 /** A date as written and as an instant (the file name's date is checked against the day written). */
 export const datedAs = v.pipe(
   v.string(DATE_EXPECTED),
@@ -131,21 +145,19 @@ export const siteSchema = v.strictObject(
   {
     name: title,
     description,
-    baseUrl: v.pipe(
-      webUrl,
-      v.transform((url) => url.replace(/\/+$/, '')),
-    ),
+    baseUrl: v.optional(baseUrlSchema),
     author: v.strictObject(
       { name: title, url: v.optional(webUrl) },
       'a mapping with name and optionally url',
     ),
-    license: title,
+    license: v.optional(title),
     languages: v.pipe(
       v.array(v.pipe(v.string(LANGUAGES), v.check(isLanguageCode, LANGUAGE_CODE_EXPECTED)), LANGUAGES),
       v.minLength(1, LANGUAGES),
       v.check((langs) => new Set(langs).size === langs.length, LANGUAGES),
     ),
     deprecations: v.optional(v.array(deprecation, 'a list of deprecations'), []),
+    redirects: v.optional(redirectsSchema, {}),
   },
   'a mapping of site settings',
 );

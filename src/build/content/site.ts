@@ -1,18 +1,20 @@
 /**
- * The site settings from site.yaml. Folio's layout needs the file; in Astro's it may be left out or
- * partial: the name comes from the site folder, the languages from the language folders, and what
- * cannot be inferred is named in one problem.
+ * The site settings from site.yaml, which may be left out or partial in either layout: the public
+ * address and redirects come from an Astro site's config, the name from its own metadata or the
+ * host name, the languages from the language folders, and what cannot be inferred is named in one
+ * problem. A licence is never inferred: none stated is null.
  */
 import * as v from 'valibot';
 import { endpointsFor } from '../../core/endpoints.ts';
 import type { Deprecation, SiteInfo } from '../data/types.ts';
-import type { LayoutReader } from './layout.ts';
+import type { AstroSiteHints } from './astro-config.ts';
 import type { ContentReader } from './reader.ts';
-import { type SiteConfig, siteSchema } from './schema.ts';
+import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
 export interface SiteSettings {
   info: SiteInfo<string>;
   deprecations: Deprecation[];
+  redirects: Record<string, string>;
 }
 
 const FILE = 'site.yaml';
@@ -20,66 +22,106 @@ const partialSiteSchema = v.partial(siteSchema);
 
 /** What each setting that cannot be inferred looks like in site.yaml. */
 const EXAMPLES = {
-  baseUrl: 'baseUrl: https://example.com',
-  license: 'license: CC-BY-4.0',
   languages: 'languages: [en]',
   name: 'name: My blog',
 } as const;
 
+/** What the build knows of the site beyond site.yaml. */
+export interface SiteSources {
+  /** The public address given to the build (BASE_URL, --base-url): it wins over every file. */
+  baseUrl?: string | undefined;
+  /** What the Astro site around the content folder states in its own files. */
+  astro?: AstroSiteHints | undefined;
+}
+
 export function readSite(
   reader: ContentReader,
-  layout: LayoutReader,
   languageFolders: readonly string[],
-  folderName: string | undefined,
+  sources: SiteSources,
 ): SiteSettings | undefined {
-  if (!layout.siteOptional) {
-    if (reader.has(FILE)) {
-      const site = reader.yaml(FILE, siteSchema);
-      return site && settingsOf(reader, site);
-    }
-    reader.problem(
-      FILE,
-      '(file)',
-      'the site settings: name, description, baseUrl, author, license, languages',
-      'no such file',
-    );
-    return undefined;
-  }
   const given = reader.has(FILE) ? reader.yaml(FILE, partialSiteSchema) : {};
-  return given && inferSite(reader, given, languageFolders, folderName);
+  return given && inferSite(reader, given, languageFolders, sources);
+}
+
+/** The public address: given to the build, else site.yaml's, else the Astro config's `site`. */
+function baseUrlOf(
+  reader: ContentReader,
+  given: string | undefined,
+  { baseUrl, astro }: SiteSources,
+): { value: string | null; from?: string } | undefined {
+  if (baseUrl) return { value: baseUrl };
+  if (given) return { value: given };
+  if (astro?.site === undefined) return { value: null };
+  const site = v.safeParse(baseUrlSchema, astro.site);
+  if (site.success) return { value: site.output, from: 'site in the Astro config' };
+  reader.problem(
+    'astro.config',
+    'site',
+    'an absolute http(s) URL such as https://example.com',
+    JSON.stringify(astro.site),
+  );
+  return undefined;
+}
+
+/** The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name. */
+function nameOf(given: string | undefined, astro: AstroSiteHints | undefined, baseUrl: string | null) {
+  if (given) return { value: given };
+  if (astro?.title) return { value: astro.title, from: 'SITE_TITLE in src/consts.ts' };
+  if (baseUrl) return { value: new URL(baseUrl).host, from: 'the host name' };
+  return undefined;
 }
 
 function inferSite(
   reader: ContentReader,
   given: v.InferOutput<typeof partialSiteSchema>,
   languageFolders: readonly string[],
-  folderName: string | undefined,
+  sources: SiteSources,
 ): SiteSettings | undefined {
-  const name = given.name ?? folderName;
+  const { astro } = sources;
+  const baseUrl = baseUrlOf(reader, given.baseUrl, sources);
+  if (!baseUrl) return undefined;
+  const name = nameOf(given.name, astro, baseUrl.value);
   const languages = given.languages ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
-  const { baseUrl, license } = given;
-  if (!baseUrl || !license || !languages || !name) {
-    const found = { baseUrl, license, languages, name };
+  if (!languages || !name) {
+    const found = { languages, name };
     reportMissing(
       reader,
       (Object.keys(found) as (keyof typeof found)[]).filter((field) => !found[field]),
     );
     return undefined;
   }
-  const defaulted = (['description', 'author'] as const).filter((field) => given[field] === undefined);
-  if (given.name === undefined) reader.report.inferred.push(`name "${name}" (the site folder)`);
+  const report = reader.report;
+  if (baseUrl.from) report.inferred.push(`baseUrl ${baseUrl.value} (${baseUrl.from})`);
+  if (name.from) report.inferred.push(`name "${name.value}" (${name.from})`);
   if (given.languages === undefined)
-    reader.report.inferred.push(`languages ${languages.join(', ')} (the language folders)`);
-  if (defaulted.length > 0) reader.report.inferred.push(`${defaulted.join(' and ')} "${name}" (the name)`);
+    report.inferred.push(`languages ${languages.join(', ')} (the language folders)`);
+  const description =
+    given.description ??
+    (astro?.description && { value: astro.description, from: 'SITE_DESCRIPTION in src/consts.ts' });
+  if (typeof description === 'object') report.inferred.push(`description (${description.from})`);
+  const defaulted = [
+    description === undefined && 'description',
+    given.author === undefined && 'author',
+  ].filter((field) => field !== false);
+  if (defaulted.length > 0) report.inferred.push(`${defaulted.join(' and ')} "${name.value}" (the name)`);
+  if (given.license === undefined) report.noLicense = true;
+  report.unreadSettings.push(...(astro?.unread ?? []));
   return settingsOf(reader, {
-    name,
-    description: given.description ?? name,
-    baseUrl,
-    author: given.author ?? { name },
-    license,
+    name: name.value,
+    description: typeof description === 'object' ? description.value : (description ?? name.value),
+    baseUrl: baseUrl.value,
+    author: given.author ?? { name: name.value },
+    license: given.license ?? null,
     languages,
     deprecations: given.deprecations ?? [],
+    redirects: { ...astroRedirects(reader, astro), ...given.redirects },
   });
+}
+
+/** The Astro config's redirects, held to the rules of site.yaml's: each bad entry is a problem. */
+function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined): Record<string, string> {
+  if (!astro?.redirects) return {};
+  return reader.validate('astro.config', redirectsSchema, astro.redirects) ?? {};
 }
 
 /** One problem naming every setting that has to be written down. */
@@ -88,12 +130,18 @@ function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]
   reader.problem(
     FILE,
     missing.join(', '),
-    `${missing.map((field) => EXAMPLES[field]).join(' and ')} in ${FILE} in the content folder (Folio cannot infer ${them})`,
+    `${missing.map((field) => EXAMPLES[field]).join(' and ')} in ${FILE} in the content folder (Folio cannot infer ${them}${missing.includes('name') ? '; without a name, the host name of the public address is used, from BASE_URL, --base-url or baseUrl' : ''})`,
     reader.has(FILE) ? `a ${FILE} without ${them}` : `no ${FILE}`,
   );
 }
 
-function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | undefined {
+/** The settings once every one is known: baseUrl and license may still be unstated. */
+type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license'> & {
+  baseUrl: string | null;
+  license: string | null;
+};
+
+function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | undefined {
   // The catalog depends on the languages, so operationIds are checked here rather than in the schema.
   const ids = endpointsFor(site.languages).map((endpoint) => endpoint.operationId);
   const unknown = site.deprecations
@@ -123,5 +171,6 @@ function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | und
       sunset: d.sunset,
       link: d.link ?? null,
     })),
+    redirects: site.redirects,
   };
 }

@@ -12,9 +12,11 @@ export type TagTier = (typeof TAG_TIERS)[number];
 export interface SiteInfo<L extends string = Lang> {
   name: string;
   description: string;
-  baseUrl: string;
+  /** Null when no setting states it: the build is then given one (BASE_URL, --base-url). */
+  baseUrl: string | null;
   author: { name: string; url: string | null };
-  license: string;
+  /** The SPDX identifier of the content licence; null when the blog states none. */
+  license: string | null;
   languages: L[];
 }
 
@@ -105,5 +107,7 @@ export interface SiteData<L extends string = Lang> {
   decks: DeckRecord<L>[];
   /** Paths removed for good (answered with 410). */
   gone: string[];
+  /** Old site paths answered with 301 to their new place (a site path or an absolute URL). */
+  redirects: Record<string, string>;
   deprecations: Deprecation[];
 }

@@ -141,7 +141,7 @@ export function aiCatalog(data: SiteData, baseUrl: string): object {
     extensions: {
       'https://ai-catalog.org/extensions/metadata': {
         languages: data.site.languages,
-        license: { name: license.name, spdx: license.spdx, url: license.url },
+        ...(license && { license: { name: license.name, spdx: license.spdx, url: license.url } }),
         authentication: 'none',
       },
     },
@@ -158,8 +158,7 @@ Everything here is public, anonymous and read-only.
 - **Methods:** \`GET\` and \`HEAD\` on the API (\`POST\` on the MCP endpoint, read-only tools only).
 - **OpenAPI:** the global security requirement is empty (\`security: []\`): ${baseUrl}${PATHS.openapi}
 - **Rate limit:** ${policy.quota} requests per sliding ${policy.windowSeconds}-second window per client IP; over it, 429 with \`Retry-After\`.
-- **Licence:** ${data.site.license}; reuse is allowed, including for training and grounding, with attribution to ${data.site.name} (${baseUrl}).
-
+${data.site.license === null ? '' : `- **Licence:** ${data.site.license}; reuse is allowed, including for training and grounding, with attribution to ${data.site.name} (${baseUrl}).\n`}
 Details: ${baseUrl}${PATHS.developerPortal}#authentication
 `;
 }

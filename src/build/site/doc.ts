@@ -3,6 +3,8 @@
  * so the two can never say different things.
  */
 import { escapeHtml } from '../../core/html.ts';
+import { CODE_BLOCK_OPEN } from './code-block.ts';
+import { twinMarkdown } from './render/twin.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
 export type Text = Inline | readonly Inline[];
@@ -25,8 +27,8 @@ export type Block =
   | { kind: 'code'; language: string; code: string }
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
-  /** Prerendered content: the build's HTML and the Markdown it came from. */
-  | { kind: 'rendered'; html: string; markdown: string };
+  /** Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`. */
+  | { kind: 'rendered'; html: string; markdown: string; path: string };
 
 const inlines = (text: Text): readonly Inline[] =>
   typeof text === 'string' || !Array.isArray(text) ? [text as Inline] : text;
@@ -50,9 +52,6 @@ function entryHtml(entry: Entry, level: number): string {
     : '';
   return `<li class="entry"><p class="meta">${escapeHtml(entry.meta)}</p><h${level}><a href="${escapeHtml(entry.href)}">${escapeHtml(entry.title)}</a></h${level}><p>${escapeHtml(entry.description)}</p>${tags}</li>`;
 }
-
-/** A code block scrolls sideways when its lines are long, so it takes keyboard focus. */
-export const CODE_BLOCK_OPEN = '<pre tabindex="0">';
 
 /**
  * Section headings are h2, headings inside a section h3. An entry's title is one level below the
@@ -148,7 +147,7 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
     case 'entries':
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
-      return block.markdown.trim();
+      return twinMarkdown(block.markdown, baseUrl + block.path).trim();
   }
 }
 

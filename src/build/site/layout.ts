@@ -110,7 +110,10 @@ function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
   const twin = shell.canonical
     ? ` · <a href="${markdownTwinPath(shell.canonical.path)}" type="text/markdown">${ui.markdownVersion}</a>`
     : '';
-  return `<footer class="site"><div class="wrap"><p>© ${escapeHtml(site.author.name)} · ${ui.license} <a href="${license.url}" rel="license">${license.name}</a>${twin}</p><p>${ui.apiLinks}: ${links}</p></div></footer>`;
+  const licensed = license
+    ? ` · ${ui.license} <a href="${license.url}" rel="license">${escapeHtml(license.name)}</a>`
+    : '';
+  return `<footer class="site"><div class="wrap"><p>© ${escapeHtml(site.author.name)}${licensed}${twin}</p><p>${ui.apiLinks}: ${links}</p></div></footer>`;
 }
 
 export function renderDocument(shell: Shell, context: LayoutContext): string {

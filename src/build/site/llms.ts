@@ -62,7 +62,7 @@ export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[])
 
 > ${data.site.description}
 
-Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed. Content licence: ${data.site.license}, reuse with attribution.
+Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed.${data.site.license === null ? '' : ` Content licence: ${data.site.license}, reuse with attribution.`}
 
 ## API and agents
 

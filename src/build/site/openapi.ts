@@ -288,8 +288,8 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
     info: {
       title: `${data.site.name} API`,
       version: API_VERSION,
-      description: `Read-only JSON API over ${data.site.name}: ${data.site.description} Public and anonymous: no key, no account. ${data.site.name}'s content is licensed ${license.name}; reuse it with attribution.`,
-      license: { name: license.name, identifier: license.spdx },
+      description: `Read-only JSON API over ${data.site.name}: ${data.site.description} Public and anonymous: no key, no account.${license ? ` ${data.site.name}'s content is licensed ${license.name}; reuse it with attribution.` : ''}`,
+      ...(license && { license: { name: license.name, identifier: license.spdx } }),
       contact: { name: data.site.author.name, url: docs },
     },
     externalDocs: { description: 'Developer portal', url: docs },

@@ -173,7 +173,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       },
       blocks: [
         ...seriesBox(post),
-        { kind: 'rendered', html: post.html, markdown: post.body },
+        { kind: 'rendered', html: post.html, markdown: post.body, path: post.path },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
       ],
     };
@@ -197,7 +197,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       byline: ui.series,
       facts: { series: series.slug },
       blocks: [
-        { kind: 'rendered', html: series.html, markdown: series.body },
+        { kind: 'rendered', html: series.html, markdown: series.body, path: series.path },
         { kind: 'heading', text: ui.chapters },
         { kind: 'entries', entries: chapters },
       ],
@@ -248,7 +248,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       canonical: canonicalOf(languages, deck.lang, deckPath(deck.slug), 'article'),
       byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
-      blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body }],
+      blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body, path: deck.path }],
     };
   }
 

@@ -318,12 +318,16 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
           ],
         },
       ]),
-      section('license', t.license, [
-        {
-          kind: 'paragraph',
-          text: [t.licenseText, ' ', { href: license.url, text: license.name }, '. ', t.licenseTail],
-        },
-      ]),
+      ...(license
+        ? [
+            section('license', t.license, [
+              {
+                kind: 'paragraph',
+                text: [t.licenseText, ' ', { href: license.url, text: license.name }, '. ', t.licenseTail],
+              },
+            ]),
+          ]
+        : []),
     ],
   };
 }

@@ -51,7 +51,7 @@ ${data.site.name} is ${languagesInWords(data.site.languages)} blog with a public
    - posts with a tag: \`/api/timeline/{lang}/{tag}.json\`;
    - talks: \`/api/slides-timeline/{lang}.json\`.
 3. To read a post, take its \`url\` and request it with \`Accept: text/markdown\` (or append \`.md\` to the path without its trailing slash): you get the full post as Markdown with its metadata.
-4. Cite the post's \`url\`. The content is ${data.site.license}: reuse it with attribution to ${data.site.name}.
+4. Cite the post's \`url\`.${data.site.license === null ? '' : ` The content is ${data.site.license}: reuse it with attribution to ${data.site.name}.`}
 
 ## Rules
 

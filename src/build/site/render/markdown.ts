@@ -5,7 +5,8 @@
 import hljs from 'highlight.js';
 import MarkdownIt, { type Token } from 'markdown-it';
 import { anchorId } from '../anchor.ts';
-import { CODE_BLOCK_OPEN } from '../doc.ts';
+import { CODE_BLOCK_OPEN } from '../code-block.ts';
+import { sanitizePageHtml } from './sanitize.ts';
 
 // Grammars such as `http` auto-detect the language of embedded bodies; among all ~190 languages
 // that costs milliseconds per block, so detection only weighs what such bodies hold.
@@ -13,7 +14,9 @@ hljs.configure({
   languages: ['json', 'xml', 'html', 'css', 'javascript', 'typescript', 'yaml', 'plaintext'],
 });
 
-const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false, highlight });
+// Raw HTML is parsed as Markdown allows, and the output of a body holding any goes through the
+// sanitizer's allow-list (./sanitize.ts).
+const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, highlight });
 
 /** Translations repeat their code blocks, so each distinct block is highlighted once per build. */
 const highlighted = new Map<string, string>();
@@ -66,11 +69,24 @@ function uniqueId(base: string, taken: Set<string>): string {
   return id;
 }
 
+/** Whether a body holds raw HTML, block or inline. */
+const holdsHtml = (tokens: readonly Token[]): boolean =>
+  tokens.some(
+    (token) =>
+      token.type === 'html_block' || (token.children?.some((child) => child.type === 'html_inline') ?? false),
+  );
+
+/** The block tokens of a body, each with the lines it covers. */
+export function parseMarkdown(source: string): Token[] {
+  return markdown.parse(source, {});
+}
+
 function render(source: string, levelOffset: number, taken: Set<string>): string {
   const env = {};
   const tokens = markdown.parse(source, env);
   anchorHeadings(tokens, levelOffset, taken);
-  return markdown.renderer.render(tokens, markdown.options, env);
+  const html = markdown.renderer.render(tokens, markdown.options, env);
+  return holdsHtml(tokens) ? sanitizePageHtml(html) : html;
 }
 
 /** A post or series body. Its headings keep their levels: the page title is the only h1. */

@@ -1,0 +1,71 @@
+/**
+ * The links and images a body points at inside the site, with the line of the file each is written
+ * on, for the build to report those that will not resolve (src/build/link-check.ts).
+ */
+import type { Token } from 'markdown-it';
+import { parseMarkdown } from '../site/render/markdown.ts';
+
+export interface LinkRef {
+  /** The content file, and the 1-based line the target is written on. */
+  file: string;
+  line: number;
+  kind: 'link' | 'image';
+  /** As written. */
+  target: string;
+  /** The site path it stands for, taken from the page it is on, without query or fragment. */
+  path: string;
+}
+
+/** A tag with its attributes: quoted values are taken whole, so markup inside one is not a tag. */
+const HTML_TAG = /<[A-Za-z][^\s/>]*((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
+const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+/** A scheme (`https:`, `mailto:`), a protocol-relative `//host`, or a fragment or query alone. */
+const NOT_A_SITE_PATH = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#|\?)/i;
+
+function htmlTargets(html: string): { kind: LinkRef['kind']; target: string }[] {
+  return [...html.matchAll(HTML_TAG)].flatMap((tag) =>
+    [...(tag[1] ?? '').matchAll(ATTRIBUTE)].flatMap((attribute) => {
+      const name = (attribute[1] as string).toLowerCase();
+      if (name !== 'href' && name !== 'src') return [];
+      const target = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+      return [{ kind: name === 'href' ? ('link' as const) : ('image' as const), target }];
+    }),
+  );
+}
+
+function tokenTargets(token: Token): { kind: LinkRef['kind']; target: string }[] {
+  if (token.type === 'link_open') return [{ kind: 'link', target: String(token.attrGet('href') ?? '') }];
+  if (token.type === 'image') return [{ kind: 'image', target: String(token.attrGet('src') ?? '') }];
+  if (token.type === 'html_inline' || token.type === 'html_block') return htmlTargets(token.content);
+  return (token.children ?? []).flatMap(tokenTargets);
+}
+
+function decoded(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+/** The 1-based line of the first place `target` is written in `text` (the first line when not found). */
+function lineOf(text: string, target: string): number {
+  const at = text.indexOf(target);
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+/** The internal links and images of a body on the page at `pagePath`; `text` is the file as written. */
+export function siteLinks(file: string, text: string, markdown: string, pagePath: string): LinkRef[] {
+  if (!/\]\(|\]:|<[A-Za-z]/.test(markdown)) return [];
+  const seen = new Set<string>();
+  return parseMarkdown(markdown)
+    .flatMap(tokenTargets)
+    .filter(({ target }) => target !== '' && !NOT_A_SITE_PATH.test(target))
+    .flatMap(({ kind, target }) => {
+      const written = decoded(target);
+      if (seen.has(`${kind} ${written}`)) return [];
+      seen.add(`${kind} ${written}`);
+      const path = decoded(new URL(target, `http://site${pagePath}`).pathname);
+      return [{ file, line: lineOf(text, written), kind, target: written, path }];
+    });
+}

@@ -1,0 +1,128 @@
+/**
+ * A body's Markdown as its twin gives it, read away from the site by agents: every link and image
+ * is an absolute URL, and raw HTML is what the page shows, through the same allow-list. Code
+ * blocks and code spans stay exactly as written.
+ */
+import type { Token } from 'markdown-it';
+import { parseMarkdown } from './markdown.ts';
+import { sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
+
+/**
+ * Raw HTML as CommonMark reads it inline (not an autolink such as `<https://…>`): a tag, or a
+ * comment, processing instruction, declaration or CDATA section, which are left out.
+ */
+const TAG =
+  /(?<!\\)(?:<\/?[A-Za-z][A-Za-z0-9-]*(?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>|<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)/g;
+/** In an HTML block, anything else that opens with `<` is text, escaped so no browser reads a tag in it. */
+const TAG_OR_BRACKET = new RegExp(`${TAG.source}|<`, 'g');
+/** Autolinks (`<https://…>`, `<name@host>`) are Markdown's own and stay. */
+const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*>|<[^\s@<>\\]+@[^\s<>]+>/;
+/** Inline, a `<` that could open a tag but is none is escaped as well. */
+const INLINE_MARKUP = new RegExp(`${AUTOLINK.source}|${TAG.source}|<(?=[A-Za-z/!?])`, 'g');
+/** Elements whose content is code or markup, never prose: left out with it. */
+const RAW_TEXT =
+  /<(script|style|textarea|noscript|template|xmp|noembed|noframes|title|select|iframe)\b[\s\S]*?<\/\1\s*>/gi;
+/** An inline link or image destination: `](dest` or `](<dest>`. */
+const DESTINATION = /(\]\(\s*)(<[^>\n]*>|[^\s()]+)/g;
+/** A link reference definition: `[label]: dest`. */
+const DEFINITION = /^( {0,3}\[[^\]]+\]:\s*)(<[^>\n]*>|\S+)/;
+/** Code spans, which the rewriting steps over. */
+const CODE_SPAN = /(`+)[\s\S]*?\1/g;
+
+/** A URL as an absolute one, taken from the page it is on; mailto: and the like stay. */
+export function absoluteUrl(url: string, pageUrl: string): string {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
+  try {
+    return new URL(url, pageUrl).href;
+  } catch {
+    return url;
+  }
+}
+
+/** `text` with `rewrite` applied to what lies outside its code spans. */
+function outsideCode(text: string, rewrite: (part: string) => string): string {
+  let out = '';
+  let last = 0;
+  for (const span of text.matchAll(CODE_SPAN)) {
+    out += rewrite(text.slice(last, span.index)) + span[0];
+    last = span.index + span[0].length;
+  }
+  return out + rewrite(text.slice(last));
+}
+
+function destination(target: string, resolve: UrlResolver): string {
+  return target.startsWith('<') ? `<${resolve(target.slice(1, -1))}>` : resolve(target);
+}
+
+function inlineLines(text: string, resolve: UrlResolver): string {
+  return outsideCode(text, (part) =>
+    part
+      .replace(DESTINATION, (_, open: string, target: string) => open + destination(target, resolve))
+      .replace(INLINE_MARKUP, (markup) =>
+        markup === '<' ? '&lt;' : AUTOLINK.test(markup) ? markup : sanitizeTwinTag(markup, resolve),
+      ),
+  );
+}
+
+/**
+ * An HTML block of a twin, tag by tag: Markdown keeps a block's tags apart from the blocks between
+ * them (`<details>`, its Markdown, `</details>`), so each is sanitized on its own; an embed keeps
+ * its one allowed tag pair.
+ */
+function htmlBlock(html: string, resolve: UrlResolver): string {
+  const embeds = (block: string) =>
+    block.replace(RAW_TEXT, (element, name: string) =>
+      name.toLowerCase() === 'iframe' ? embed(element, resolve) : '',
+    );
+  return embeds(html).replace(TAG_OR_BRACKET, (match) =>
+    match === '<' ? '&lt;' : sanitizeTwinTag(match, resolve),
+  );
+}
+
+/** An iframe from an allowed host, as its opening and closing tags; nothing from any other. */
+function embed(element: string, resolve: UrlResolver): string {
+  const open = sanitizeTwinTag(/^<iframe\b[^>]*>/i.exec(element)?.[0] ?? '', resolve);
+  return open.includes(' src=') ? `${open}</iframe>` : '';
+}
+
+/** What to do with a line of the source that is not Markdown text: code, or part of an HTML block. */
+type LineRole = 'code' | { html: Token };
+
+function lineRoles(tokens: readonly Token[]): Map<number, LineRole> {
+  const roles = new Map<number, LineRole>();
+  for (const token of tokens) {
+    if (!token.map) continue;
+    const [start, end] = token.map;
+    const code = token.type === 'fence' || token.type === 'code_block';
+    if (!code && token.type !== 'html_block') continue;
+    for (let line = start; line < end; line++) roles.set(line, code ? 'code' : { html: token });
+  }
+  return roles;
+}
+
+/** Nothing to rewrite: no link, reference, tag or relative image. */
+const PLAIN = /^[^<\]]*$/;
+
+/** The twin's Markdown of a body on the page at `pageUrl`. */
+export function twinMarkdown(source: string, pageUrl: string): string {
+  if (PLAIN.test(source)) return source;
+  const resolve: UrlResolver = (url) => absoluteUrl(url, pageUrl);
+  const lines = source.split('\n');
+  const roles = lineRoles(parseMarkdown(source));
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string;
+    const role = roles.get(i);
+    if (role === 'code') out.push(line);
+    else if (role !== undefined) {
+      const [start, end] = role.html.map as [number, number];
+      out.push(htmlBlock(lines.slice(start, end).join('\n'), resolve));
+      i = end - 1;
+    } else if (DEFINITION.test(line))
+      out.push(
+        line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
+      );
+    else out.push(inlineLines(line, resolve));
+  }
+  return out.join('\n');
+}

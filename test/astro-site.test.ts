@@ -1,0 +1,210 @@
+/**
+ * A blog shaped like a real Astro site (test/fixtures/astro-site: astro.config.mjs with `site` and
+ * `redirects`, src/consts.ts, raw-HTML figures, a details block, embeds, an MDX Callout, links to
+ * missing pages), built with zero edits by the build command and served by the Node server and by
+ * Vercel's Edge Runtime.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import MarkdownIt from 'markdown-it';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
+import { completeProject, projectDeployment } from './support/project.ts';
+import { BIN, ROOT, type RunningServer, startNode, startVercel } from './support/server.ts';
+
+const CONTENT = resolve(FIXTURES, 'astro-site/src/content');
+const PROJECT = resolve(ROOT, 'test/artifacts/astro-site');
+const SITE = 'https://signal.example';
+const POST = 'blog/en/2025-03-01_figures-and-embeds.md';
+const MDX = 'blog/en/2025-03-05_callouts.mdx';
+
+interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The build command as a blog owner runs it: no BASE_URL, no site.yaml. */
+function build(...args: string[]): Promise<Result> {
+  const env = { ...process.env };
+  delete env.BASE_URL;
+  const content = args.includes('--content') ? [] : ['--content', CONTENT];
+  const argv = ['scripts/build.ts', ...content, '--now', BUILD_TIME.toISOString(), ...args];
+  return new Promise((done) => {
+    execFile(resolve(BIN, 'tsx'), argv, { cwd: ROOT, env, timeout: 180_000 }, (error, stdout, stderr) =>
+      done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+let built: Result;
+
+beforeAll(async () => {
+  rmSync(PROJECT, { recursive: true, force: true });
+  built = await build('--out', projectDeployment(PROJECT));
+  if (built.code !== 0) throw new Error(`the build failed: ${built.stderr}`);
+  completeProject(PROJECT);
+}, 240_000);
+
+afterAll(() => process.env.KEEP || rmSync(PROJECT, { recursive: true, force: true }));
+
+describe('the build of an Astro site with zero edits', () => {
+  it('takes the address and redirects from astro.config.mjs and the name from src/consts.ts, and says so', () => {
+    const lines = built.stdout.split('\n');
+    expect(lines[0]).toMatch(
+      /^folio: built 2 posts, 0 series, 1 decks in en \(Astro layout\) from .+ for https:\/\/signal\.example into /,
+    );
+    expect(lines).toContain(
+      'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
+    );
+    expect(lines).toContain(
+      'folio: no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
+    );
+    expect(lines).toContain(
+      'folio: .mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Chart), {…} expressions (1 file)',
+    );
+  });
+
+  it('lists each internal link and image that will not resolve, by file and line, as a warning', () => {
+    const warnings = built.stdout.slice(built.stdout.indexOf('folio: 4 internal link(s)'));
+    expect(warnings.split('\n')).toEqual([
+      'folio: 4 internal link(s) and image(s) will not resolve (--strict refuses them):',
+      `  ${POST}:12: image /images/diagram.png does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:35: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:38: image /images/missing.png does not resolve to a page, file or redirect of this site`,
+      `  ${MDX}:22: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
+      '',
+    ]);
+  });
+
+  it('refuses them with --strict, writing nothing', async () => {
+    const out = resolve(PROJECT, 'strict-out');
+    const strict = await build('--out', out, '--strict');
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain(
+      `has 4 problem(s):\n  ${POST}:12: image /images/diagram.png does not resolve`,
+    );
+    expect(strict.stderr).toContain(`  ${MDX}:22: link /slides/missing-talk/ does not resolve`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('fails a production build only when nothing states an address; a check goes on without one', async () => {
+    const site = resolve(PROJECT, 'no-config');
+    cpSync(CONTENT, resolve(site, 'src/content'), { recursive: true });
+    writeFileSync(resolve(site, 'src/content/site.yaml'), 'name: Signal\n');
+    const content = ['--content', resolve(site, 'src/content')];
+    const production = await build(...content, '--out', resolve(site, 'out'));
+    expect(production.code).toBe(1);
+    expect(production.stderr).toBe(
+      'folio: no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)\n',
+    );
+    expect((await build(...content, '--check')).code).toBe(0);
+    const given = await build(
+      ...content,
+      '--out',
+      resolve(site, 'out'),
+      '--base-url',
+      'https://given.example/',
+    );
+    expect(given.stdout).toContain(' for https://given.example into ');
+  });
+});
+
+const viewer = new MarkdownIt({ html: true });
+
+describe.each([
+  { name: 'Node', start: startNode },
+  { name: 'Vercel Edge Runtime', start: startVercel },
+])('the Astro site served by $name', ({ start }) => {
+  let server: RunningServer;
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(server.url + path, { headers, redirect: 'manual' });
+
+  beforeAll(async () => {
+    server = await start({}, PROJECT);
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it('shows the raw HTML a post holds through the allow-list, and nothing hostile', async () => {
+    const response = await get('/blog/figures-and-embeds/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(
+      '<img src="/images/diagram.png" alt="A cache in front of an origin" width="640" />',
+    );
+    expect(html).toContain('<figcaption>A cache in front of an <em>origin</em>.</figcaption>');
+    expect(html).toMatch(
+      /<details>\s*<summary>Why revalidate\?<\/summary>\s*<p>Because a <strong>validator<\/strong>/,
+    );
+    expect(html).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ"');
+    expect(html).toContain(
+      'Press <kbd>Ctrl</kbd>+<kbd>R</kbd> to reload; x<sup>2</sup> and H<sub>2</sub>O stay.',
+    );
+    expect(html).not.toMatch(
+      /evil\.example|onerror|onclick|javascript:|data:text|<script>alert|position:fixed/i,
+    );
+    expect(html).toContain('&lt;<span class="hljs-name">script</span>&gt;');
+    expect(html).toMatch(/kept <span class="hljs-keyword">in<\/span> a code block/);
+  });
+
+  it('publishes a Callout’s prose and leaves MDX expressions and self-closing components out', async () => {
+    const page = await (await get('/blog/callouts/')).text();
+    const html = page.slice(page.indexOf('<article'), page.indexOf('</article>'));
+    expect(html).toContain("<p>A Callout's <strong>prose</strong> is published.</p>");
+    expect(html).toContain('<li>even its lists</li>');
+    expect(html).not.toMatch(/frontmatter|Chart|MDX comment|\{/);
+  });
+
+  it('gives twins with absolute links and images, raw HTML sanitized, code as written', async () => {
+    const response = await get('/blog/figures-and-embeds.md');
+    expect(response.status).toBe(200);
+    const twin = await response.text();
+    expect(twin).toContain(
+      '<img src="https://signal.example/images/diagram.png" alt="A cache in front of an origin" width="640" />',
+    );
+    expect(twin).toContain('[the callout post](https://signal.example/blog/callouts/)');
+    expect(twin).toContain('![A missing diagram](https://signal.example/images/missing.png)');
+    expect(twin).toContain(
+      '<details>\n<summary>Why revalidate?</summary>\n\nBecause a **validator** costs less than a body.\n\n</details>',
+    );
+    expect(twin).toContain('```html\n<script>kept in a code block</script>\n```');
+    // The mutation-XSS title stays an attribute's escaped text (&lt;img … onerror=…&gt;), never a tag.
+    const shown = viewer.render(twin);
+    expect(shown).not.toMatch(/evil\.example|<img[^>]*onerror|onclick|javascript:|data:text|<script>alert/i);
+    expect(shown).toContain('title="&lt;/noscript&gt;&lt;img src=x onerror=alert(\'mxss\')&gt;"');
+    expect(twin).not.toMatch(/\]\(\/|\]\(\.|(?:src|href)="\//);
+  });
+
+  it('carries absolute URLs only in llms-full.txt', async () => {
+    const text = await (await get('/llms-full.txt')).text();
+    expect(text).toContain('[the figures](https://signal.example/blog/figures-and-embeds/)');
+    expect(text).not.toMatch(/\]\(\/|\]\(\.|(?:src|href)="\//);
+  });
+
+  it('names the blog as its Astro site does and states no licence', async () => {
+    const index = await (await get('/api/index.json')).json();
+    expect(index.name).toBe('Signal & Noise API');
+    expect(index.license).toBeNull();
+    const page = await (await get('/')).text();
+    expect(page).toContain('Signal &amp; Noise');
+    expect(page).not.toContain('rel="license"');
+  });
+
+  it('answers the redirects of astro.config.mjs with 301 and Location, with or without the slash, twins too', async () => {
+    for (const [from, to] of [
+      ['/slides/cache-talk/', `${SITE}/talks/cache-talk/`],
+      ['/slides/cache-talk', `${SITE}/talks/cache-talk/`],
+      ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`],
+      ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`],
+    ] as const) {
+      const response = await get(from);
+      expect(response.status, from).toBe(301);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+    const head = await fetch(`${server.url}/slides/cache-talk/`, { method: 'HEAD', redirect: 'manual' });
+    expect(head.status).toBe(301);
+    expect((await get('/talks/cache-talk/')).status).toBe(200);
+    expect((await get('/blog/series/http-basics/')).status).toBe(404);
+  });
+});
