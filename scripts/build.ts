@@ -19,12 +19,13 @@ import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
-import { emitDeployment } from '../src/build/emit.ts';
+import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { contentFolderName, type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
+import { siteFiles, staticFilesOf } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -33,6 +34,8 @@ export interface ContentBuild {
   data: SiteData;
   layout: Layout;
   report: BuildReport;
+  /** The public folder's files and the files beside entries that they refer to. */
+  staticFiles: StaticFile[];
 }
 
 /** How the build reports its progress, reads files and renders the posts' Markdown (the dev server keeps caches). */
@@ -55,7 +58,15 @@ export async function buildContent(
   const files = await readContentFolder(contentDir, progress, readFile);
   const rendered = await render(files);
   progress.step('compile', '');
-  return compileContent(files, { ...options, folderName: contentFolderName(contentDir), rendered });
+  const others = siteFiles(contentDir);
+  const compiled = compileContent(files, {
+    ...options,
+    folderName: contentFolderName(contentDir),
+    rendered,
+    mediaFiles: others.media,
+    ...(others.publicPaths && { publicFiles: others.publicPaths }),
+  });
+  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -98,12 +109,12 @@ async function main(args: readonly string[]): Promise<number> {
   const progress = progressReporter(process.stderr);
   try {
     const policy = ratePolicyFromEnv(process.env);
-    const { data, layout, report } = await buildContent(contentDir, compile, { progress });
+    const { data, layout, report, staticFiles } = await buildContent(contentDir, compile, { progress });
     const baseUrl = publicAddress(process.env.BASE_URL || data.site.baseUrl);
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy }, () => progress.advance());
-    } else await writeDeployment(data, { baseUrl, policy }, outDir, progress);
+      await emitDeployment(data, { baseUrl, policy, staticFiles }, () => progress.advance());
+    } else await writeDeployment(data, { baseUrl, policy, staticFiles }, outDir, progress);
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;

@@ -13,6 +13,7 @@ import {
   type Manifest,
   pageFileKey,
   SLOTS,
+  staticFileKey,
 } from '../core/deployment.ts';
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
 import { after } from '../http/after.ts';
@@ -40,6 +41,7 @@ import {
   respondPrepared,
 } from '../http/respond.ts';
 import { slotTemplate } from '../http/slot-template.ts';
+import { extensionOf, staticHeaders, staticTypeOf } from '../http/static-files.ts';
 import { escapeHtml } from './html.ts';
 
 export const SITE_ALLOW = 'GET, HEAD';
@@ -64,6 +66,8 @@ interface Plan {
   twinKey: string | null;
   /** For a page path without its trailing slash: the page with one, which it redirects to. */
   slashedKey: string | null;
+  /** For a path whose name has an extension: the static file it may be, looked up before a page. */
+  staticKey: string | null;
   contentType: string;
   /** Headers of this path beyond the site's own (Vary, Link). */
   extra: HeaderMap;
@@ -184,6 +188,7 @@ export function createSite(options: SiteOptions) {
       key: facts ? bodyKey(path) : null,
       twinKey: null,
       slashedKey: null,
+      staticKey: null,
       contentType: facts?.type ?? '',
       extra: facts?.link ? { link: facts.link } : NO_HEADERS,
       errorFormat: pageErrorFormat,
@@ -198,6 +203,7 @@ export function createSite(options: SiteOptions) {
       key: bodyKey(path),
       twinKey: null,
       slashedKey: null,
+      staticKey: null,
       contentType: MARKDOWN_TYPE,
       extra: { vary: 'Accept', ...(link ? { link } : {}) },
       errorFormat: twinErrorFormat,
@@ -216,6 +222,7 @@ export function createSite(options: SiteOptions) {
       key: key && pageFileKey(key),
       twinKey: bodyKey(twinPath),
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
+      staticKey: key && extensionOf(path) ? staticFileKey(key) : null,
       contentType: HTML_TYPE,
       extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
       errorFormat: pageErrorFormat,
@@ -242,11 +249,29 @@ export function createSite(options: SiteOptions) {
     );
   }
 
-  /** A page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
+  /** A static file, else a page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
   function page(request: Request, site: SiteRequest) {
     const plan = planOf(site.target.path, pagePlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
+    if (plan.staticKey === null) return htmlPage(request, site, plan);
+    return after(bodies.answer(plan.staticKey), (file) =>
+      file ? sendStatic(request, site, plan, file) : htmlPage(request, site, plan),
+    );
+  }
+
+  /** A static file as it was published, compressed only where that pays. */
+  function sendStatic(request: Request, site: SiteRequest, plan: Plan, file: Body | StreamedBody) {
+    const { path } = site.target;
+    const encoding = staticTypeOf(path).compressible ? site.encoding : null;
+    const prepared = preparedVariant(bodies, plan.answers, file, encoding, () => ({
+      ...staticHeaders(path),
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+    }));
+    return respondPrepared(Response, request, prepared, null);
+  }
+
+  function htmlPage(request: Request, site: SiteRequest, plan: Plan) {
     return after(plan.key === null ? null : bodies.answer(plan.key), (html) => {
       if (!html) return missingPage(request, site, plan);
       const accept = request.headers.get('accept');

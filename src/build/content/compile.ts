@@ -14,6 +14,7 @@ import type { ContentFiles, RenderedBodies } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
 import { sitePaths } from './languages.ts';
+import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
@@ -37,12 +38,21 @@ export interface CompileOptions {
   rendered?: RenderedBodies;
   /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
   splitFrontMatter?: FrontMatterSplitter;
+  /**
+   * The folder's files besides Markdown and YAML, by path, which entries may refer to
+   * (`./cover.png`); unknown when not given, and then no reference is checked or published.
+   */
+  mediaFiles?: ReadonlySet<string>;
+  /** The URL paths of the site's public folder, when it has one: site-path hero images are checked against them. */
+  publicFiles?: ReadonlySet<string>;
 }
 
 export interface Compiled {
   data: SiteData<string>;
   layout: Layout;
   report: BuildReport;
+  /** The files beside entries that published entries refer to, by path in the content folder. */
+  media: string[];
 }
 
 /** A record with the file it comes from, for messages. */
@@ -57,6 +67,8 @@ interface Context {
   options: CompileOptions;
   pathOf: (lang: string, section: string, slug: string) => string;
   tiers: ReadonlyMap<string, TagTier>;
+  /** Relative hero images, checked with the body's references once every entry is read. */
+  heroReferences: MediaReference[];
 }
 
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
@@ -74,7 +86,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const languages = settings?.info.languages ?? folders;
   const tags = layoutReader.tags(reader, languages);
   const tiers = new Map(tags.map((tag) => [tag.name, tag.tier]));
-  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers };
+  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
     const record = compilePost(context, entry);
@@ -88,21 +100,21 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   checkUnique(reader, posts, 'post');
   checkUnique(reader, decks, 'deck');
   checkChapterOrder(reader, posts);
+  const seriesRecords = seriesTexts
+    .filter((s) => seriesWithPostsIn(posts).has(`${s.lang} ${s.slug}`))
+    .map((s) => seriesRecord(context, s));
+  const media = publishedMedia(context, report);
   const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };
   if (issues.length > 0 || !settings || !gone) throw new ContentError(issues);
 
   const postRecords = posts
     .map(({ record }) => record)
     .sort((a, b) => compareText(b.pubDate, a.pubDate) || compareText(a.id, b.id));
-  const seriesWithPosts = new Set(postRecords.map((post) => `${post.lang} ${post.series}`));
   const data: SiteData<string> = {
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
-    series: seriesTexts
-      .filter((s) => seriesWithPosts.has(`${s.lang} ${s.slug}`))
-      .map((s) => seriesRecord(context, s))
-      .sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
+    series: seriesRecords.sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
     decks: decks
       .map(({ record }) => record)
       .sort(
@@ -112,13 +124,59 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     gone: [...new Set(gone.paths)].sort(compareText),
     deprecations: settings.deprecations,
   };
-  return { data, layout, report };
+  return { data, layout, report, media };
 }
 
-function compilePost(
-  { reader, options, pathOf, tiers }: Context,
-  entry: EntryFile,
-): PostRecord<string> | undefined {
+const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
+  new Set(posts.map(({ record }) => `${record.lang} ${record.series}`));
+
+/**
+ * A hero image as pages and records show it: a site path or URL as written, a file beside the
+ * entry at its published URL. A site path missing from the public folder is reported as missing.
+ */
+function heroImageOf({ reader, options, heroReferences }: Context, file: string, value: string | undefined) {
+  if (value === undefined) return null;
+  const line = reader.lineOf(file, value);
+  if (isRelativeReference(value)) {
+    const path = contentPathOf(file, value);
+    heroReferences.push({ file, line, ref: value, path });
+    return path === null ? value : mediaUrl(path);
+  }
+  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value)))
+    reader.report.missingFiles.push({ file, line, target: value });
+  return value;
+}
+
+function decodedPath(path: string): string {
+  const bare = path.replace(/[?#].*$/, '');
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
+
+/**
+ * The files beside entries that published entries refer to; each reference to a file that is not
+ * there is reported once (a problem with --strict, else a warning in the summary).
+ */
+function publishedMedia({ reader, options, heroReferences }: Context, report: BuildReport): string[] {
+  const { mediaFiles } = options;
+  if (!mediaFiles) return [];
+  const unpublished = new Set(report.skipped.map((entry) => entry.file));
+  const media = new Set<string>();
+  for (const { file, line, ref, path } of [...reader.mediaReferences, ...heroReferences]) {
+    if (unpublished.has(file)) continue;
+    if (path !== null && mediaFiles.has(path)) media.add(path);
+    else if (options.strict)
+      reader.problem(file, `line ${line}`, 'a file that exists, relative to this file', JSON.stringify(ref));
+    else report.missingFiles.push({ file, line, target: ref });
+  }
+  return [...media].sort(compareText);
+}
+
+function compilePost(context: Context, entry: EntryFile): PostRecord<string> | undefined {
+  const { reader, options, pathOf, tiers } = context;
   const { file, lang, date, slug } = entry;
   const parsed = reader.entry(file, postSchema);
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
@@ -134,7 +192,7 @@ function compilePost(
     updatedDate: data.updatedDate ?? null,
     allTags: data.tags,
     ...splitByTier(data.tags, tiers),
-    heroImage: data.heroImage ?? null,
+    heroImage: heroImageOf(context, file, data.heroImage),
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
     path: pathOf(lang, 'blog', slug),
@@ -143,7 +201,8 @@ function compilePost(
   };
 }
 
-function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): DeckRecord<string> | undefined {
+function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | undefined {
+  const { reader, options, pathOf } = context;
   const { file, lang, slug } = entry;
   const parsed = reader.entry(file, deckSchema);
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
@@ -155,7 +214,7 @@ function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): De
     title: data.title,
     description: data.description,
     pubDate: data.pubDate.iso,
-    heroImage: data.heroImage ?? null,
+    heroImage: heroImageOf(context, file, data.heroImage),
     type: data.type,
     externalUrl: data.type === 'external' ? data.externalUrl : null,
     provider: data.provider ?? null,
@@ -167,9 +226,15 @@ function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): De
   };
 }
 
-function seriesRecord({ pathOf }: Context, series: SeriesText): SeriesRecord<string> {
-  const { file: _file, body, ...rest } = series;
-  return { ...rest, path: pathOf(series.lang, 'series', series.slug), body, html: renderMarkdown(body) };
+function seriesRecord(context: Context, series: SeriesText): SeriesRecord<string> {
+  const { file, body, ...rest } = series;
+  return {
+    ...rest,
+    heroImage: heroImageOf(context, file, series.heroImage ?? undefined),
+    path: context.pathOf(series.lang, 'series', series.slug),
+    body,
+    html: renderMarkdown(body),
+  };
 }
 
 /** A post's flat tag list split by tier; a tag missing from the taxonomy is primary. */

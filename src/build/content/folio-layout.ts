@@ -7,7 +7,7 @@ import {
   description,
   SLUG_EXPECTED,
   SLUG_PATTERN,
-  sitePath,
+  imageReference,
   slug,
   tier,
   title,
@@ -16,7 +16,7 @@ import {
 
 const SERIES_FILE = /^series\/([^/]+)\/([^/]+)\.mdx?$/;
 
-const seriesSchema = v.object({ title, description, order: wholeNumber, heroImage: v.optional(sitePath) });
+const seriesSchema = v.object({ title, description, order: wholeNumber, heroImage: v.optional(imageReference) });
 
 function tagsSchema(languages: readonly string[]) {
   const descriptions = languages.map((lang) => `description_${lang}`);

@@ -7,7 +7,16 @@ export interface SkippedEntry {
   pubDate: string;
 }
 
+/** A file an entry refers to that is not there. */
+export interface MissingFile {
+  file: string;
+  line: number;
+  target: string;
+}
+
 export class BuildReport {
+  /** Images and files entries refer to that do not exist (problems instead with --strict). */
+  readonly missingFiles: MissingFile[] = [];
   /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
   readonly inferred: string[] = [];
   /** Drafts and entries dated after the build time. */
@@ -39,6 +48,8 @@ export class BuildReport {
 export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   const lines: string[] = [];
   if (report.inferred.length > 0) lines.push(`inferred ${report.inferred.join(', ')}`);
+  for (const { file, line, target } of report.missingFiles)
+    lines.push(`warning: ${file}:${line}: ${target} is not a file of the site (--strict refuses it)`);
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
   const future = report.skipped.length - drafts;
   if (report.skipped.length > 0) {

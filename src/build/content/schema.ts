@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { TAG_TIERS } from '../data/types.ts';
 import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';
+import { isRelativeReference } from './media.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS_PER_POST, MAX_TITLE_LENGTH } from './limits.ts';
 
 /** Slugs of posts, series, decks and tags. */
@@ -33,6 +34,17 @@ function isSitePath(value: string): boolean {
 
 export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL));
 export const sitePath = v.pipe(v.string(SITE_PATH), v.check(isSitePath, SITE_PATH));
+
+const IMAGE_REFERENCE =
+  'a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL';
+
+function isImageReference(value: string): boolean {
+  if (isSitePath(value) || isWebUrl(value)) return true;
+  return isRelativeReference(value) && !/[\\\p{Cc}]/u.test(value);
+}
+
+/** An image: a file of the site's public folder, one beside the entry, or one elsewhere on the web. */
+export const imageReference = v.pipe(v.string(IMAGE_REFERENCE), v.check(isImageReference, IMAGE_REFERENCE));
 
 /** A date as written and as an instant (the file name's date is checked against the day written). */
 export const datedAs = v.pipe(
@@ -74,7 +86,7 @@ export const postSchema = v.pipe(
     pubDate: datedAs,
     updatedDate: v.optional(date),
     tags: v.optional(v.pipe(v.array(slug, TAGS), v.maxLength(MAX_TAGS_PER_POST, TAGS)), []),
-    heroImage: v.optional(sitePath),
+    heroImage: v.optional(imageReference),
     series: v.optional(slug),
     seriesOrder: v.optional(position),
     draft,
@@ -95,7 +107,7 @@ const deckFields = {
   provider: v.optional(title),
   eventName: v.optional(title),
   eventDate: v.optional(date),
-  heroImage: v.optional(sitePath),
+  heroImage: v.optional(imageReference),
   draft,
 };
 

@@ -1,0 +1,90 @@
+/**
+ * The site's static files on disk: its public folder (Astro's `<site>/public` for a content folder
+ * at `<site>/src/content`, else `public/` inside the content folder), published at the same paths,
+ * and the files beside the content's Markdown that entries refer to, published under /_media/.
+ * Each is read in chunks as it is written, so a large folder never sits in memory.
+ */
+import { createReadStream, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { mediaUrl } from '../src/build/content/media.ts';
+import type { StaticFile } from '../src/build/emit.ts';
+import { MEDIA_PREFIX } from '../src/core/paths.ts';
+
+/** The Markdown and YAML the content compiler reads; every other file may be an entry's image. */
+const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
+const PUBLIC = 'public';
+
+/** The site's public folder, when there is one. */
+export function publicFolderOf(contentDir: string): string | undefined {
+  const parent = dirname(resolve(contentDir));
+  const astro =
+    basename(resolve(contentDir)) === 'content' && basename(parent) === 'src'
+      ? join(dirname(parent), PUBLIC)
+      : undefined;
+  for (const folder of [astro, join(contentDir, PUBLIC)])
+    if (folder && existsSync(folder) && statSync(folder).isDirectory()) return folder;
+  return undefined;
+}
+
+/** Every file below `dir` by its `/`-separated relative path, names starting with a dot left out. */
+function filesBelow(dir: string, skip: (path: string) => boolean = () => false): string[] {
+  const found: string[] = [];
+  const visited = new Set<string>();
+  const walk = (folder: string, prefix: string) => {
+    const real = realpathSync(folder);
+    if (visited.has(real)) return;
+    visited.add(real);
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const path = `${prefix}${entry.name}`;
+      const full = join(folder, entry.name);
+      const kind = entry.isSymbolicLink() ? statSync(full, { throwIfNoEntry: false }) : entry;
+      if (kind?.isDirectory() && !skip(`${path}/`)) walk(full, `${path}/`);
+      else if (kind?.isFile() && !skip(path)) found.push(path);
+    }
+  };
+  walk(dir, '');
+  return found.sort();
+}
+
+/** What the content folder and the public folder hold besides the content's Markdown and YAML. */
+export interface SiteFiles {
+  /** Files of the content folder (outside its public folder) by their path in it. */
+  media: ReadonlySet<string>;
+  /** The public folder's files by URL path (`/images/a.png`); undefined when there is none. */
+  publicPaths: ReadonlySet<string> | undefined;
+  publicFolder: string | undefined;
+}
+
+export function siteFiles(contentDir: string): SiteFiles {
+  const publicFolder = publicFolderOf(contentDir);
+  const inside = publicFolder && resolve(publicFolder) === resolve(contentDir, PUBLIC);
+  const media = filesBelow(
+    contentDir,
+    (path) => (inside && path === `${PUBLIC}/`) || CONTENT_FILE.test(path),
+  );
+  return {
+    media: new Set(media),
+    publicPaths: publicFolder ? new Set(filesBelow(publicFolder).map((path) => `/${path}`)) : undefined,
+    publicFolder,
+  };
+}
+
+const fileOnDisk = (path: string, file: string): StaticFile => ({
+  path,
+  chunks: () => createReadStream(file),
+});
+
+/**
+ * The files to publish: the public folder's at their own paths (those under /_media/ are left to
+ * the entries' files), then each referred-to file beside an entry.
+ */
+export function staticFilesOf(contentDir: string, files: SiteFiles, media: readonly string[]): StaticFile[] {
+  const { publicFolder, publicPaths } = files;
+  const published = [...(publicPaths ?? [])]
+    .filter((path) => !path.startsWith(MEDIA_PREFIX))
+    .map((path) => fileOnDisk(encodedPath(path), join(publicFolder as string, path)));
+  return [...published, ...media.map((path) => fileOnDisk(mediaUrl(path), join(contentDir, path)))];
+}
+
+const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

@@ -1,0 +1,79 @@
+/**
+ * Files a post, series or deck keeps beside it (Astro's `./cover.png`): referenced by a path
+ * relative to the entry's file, published at `/_media/<path in the content folder>`. References
+ * are rewritten in the Markdown itself, so the page and its twin point at the same published file.
+ */
+import { MEDIA_PREFIX } from '../../core/paths.ts';
+
+/** A relative reference an entry makes, where its file is, and the line it is on. */
+export interface MediaReference {
+  file: string;
+  line: number;
+  /** As written, such as `./cover.png`. */
+  ref: string;
+  /** The file it names, relative to the content folder; null when it climbs out of the folder. */
+  path: string | null;
+}
+
+/** A reference that is neither a URL (`https:`, `data:`, `//host`), a site path nor a fragment. */
+export function isRelativeReference(ref: string): boolean {
+  return ref !== '' && !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(ref);
+}
+
+/** `./img/a.png` from `blog/en/post.md` -> `blog/en/img/a.png`; null when it leaves the folder. */
+export function contentPathOf(file: string, ref: string): string | null {
+  const parts = file.split('/').slice(0, -1);
+  let target: string;
+  try {
+    target = decodeURI(ref.replace(/[?#].*$/, ''));
+  } catch {
+    target = ref;
+  }
+  for (const part of target.split('/')) {
+    if (part === '..') {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else if (part !== '.' && part !== '') parts.push(part);
+  }
+  return parts.length > 0 ? parts.join('/') : null;
+}
+
+export const mediaUrl = (path: string): string =>
+  MEDIA_PREFIX + path.split('/').map(encodeURIComponent).join('/');
+
+// `![alt](target "title")` (the target maybe in <>), and `src="…"` of raw HTML media elements.
+const MARKDOWN_IMAGE = /(!\[[^\]\n]*\]\(\s*<?)([^\s)>]+)/g;
+const HTML_SOURCE = /(<(?:img|source|video|audio)\b[^>]*?\b(?:src|poster)\s*=\s*["']?)([^"'\s>]+)/gi;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The Markdown with every relative image (outside fenced code) pointing at its published URL, and
+ * the references it made. `firstLine` is the body's first line in the file.
+ */
+export function withMediaUrls(
+  file: string,
+  markdown: string,
+  firstLine = 1,
+): { markdown: string; references: MediaReference[] } {
+  const references: MediaReference[] = [];
+  let fence: string | null = null;
+  const lines = markdown.split('\n').map((text, i) => {
+    const opening = FENCE.exec(text)?.[1];
+    if (fence !== null) {
+      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length) fence = null;
+      return text;
+    }
+    if (opening) {
+      fence = opening;
+      return text;
+    }
+    const rewrite = (_: string, before: string, ref: string) => {
+      if (!isRelativeReference(ref)) return before + ref;
+      const path = contentPathOf(file, ref);
+      references.push({ file, line: firstLine + i, ref, path });
+      return before + (path === null ? ref : mediaUrl(path));
+    };
+    return text.replace(MARKDOWN_IMAGE, rewrite).replace(HTML_SOURCE, rewrite);
+  });
+  return { markdown: lines.join('\n'), references };
+}
