@@ -6,8 +6,8 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/build/content/files.ts';
 import { markdownBody } from '../src/build/content/front-matter.ts';
-import { withMediaUrls } from '../src/build/content/media.ts';
 import { toMarkdown } from '../src/build/content/mdx.ts';
+import { withMediaUrls } from '../src/build/content/media.ts';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { tsWorker } from './ts-worker.ts';

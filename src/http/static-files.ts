@@ -87,6 +87,7 @@ export function staticHeaders(path: string): HeaderMap {
     'x-content-type-options': 'nosniff',
   };
   if (type.startsWith('image/svg') || type.startsWith('text/html') || type.includes('xml'))
-    headers['content-security-policy'] = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+    headers['content-security-policy'] =
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
   return headers;
 }

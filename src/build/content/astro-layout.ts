@@ -9,10 +9,10 @@ import type { LayoutReader, SeriesText } from './layout.ts';
 import type { ContentReader } from './reader.ts';
 import {
   description,
+  imageReference,
   overrides,
   SLUG_EXPECTED,
   SLUG_PATTERN,
-  imageReference,
   slug,
   tier,
   title,

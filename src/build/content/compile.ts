@@ -14,8 +14,8 @@ import type { ContentFiles, RenderedBodies } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
 import { sitePaths } from './languages.ts';
-import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
+import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -114,7 +114,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
-    series: seriesRecords.sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
+    series: seriesRecords.sort(
+      (a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
+    ),
     decks: decks
       .map(({ record }) => record)
       .sort(

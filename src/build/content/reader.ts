@@ -3,8 +3,8 @@ import { compareText } from '../data/order.ts';
 import type { ContentIssue } from './errors.ts';
 import { type ContentFiles, isIgnoredPath } from './files.ts';
 import { type FrontMatterSplitter, parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
-import { type MediaReference, withMediaUrls } from './media.ts';
 import { toMarkdown } from './mdx.ts';
+import { type MediaReference, withMediaUrls } from './media.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
 import type { BuildReport } from './report.ts';
 

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { TAG_TIERS } from '../data/types.ts';
 import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';
-import { isRelativeReference } from './media.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS_PER_POST, MAX_TITLE_LENGTH } from './limits.ts';
+import { isRelativeReference } from './media.ts';
 
 /** Slugs of posts, series, decks and tags. */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;

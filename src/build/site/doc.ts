@@ -26,7 +26,9 @@ export type Block =
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
   /** Prerendered content: the build's HTML and the Markdown it came from. */
-  | { kind: 'rendered'; html: string; markdown: string };
+  | { kind: 'rendered'; html: string; markdown: string }
+  /** An image shown on its own, such as a post's hero image: a site path or a URL. */
+  | { kind: 'image'; src: string; alt: string };
 
 const inlines = (text: Text): readonly Inline[] =>
   typeof text === 'string' || !Array.isArray(text) ? [text as Inline] : text;
@@ -85,6 +87,8 @@ function blockHtml(block: Block, depth: number, headed: boolean): string {
     }
     case 'rendered':
       return block.html;
+    case 'image':
+      return `<p class="hero"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" decoding="async"></p>`;
   }
 }
 
@@ -149,6 +153,8 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
       return block.markdown.trim();
+    case 'image':
+      return `![${escapeMarkdown(block.alt)}](<${absolute(block.src, baseUrl)}>)`;
   }
 }
 

@@ -40,6 +40,9 @@ function postEntry(
   };
 }
 
+/** A hero image is decorative: the title it illustrates is the heading right above it. */
+const heroBlock = (src: string | null): Block[] => (src ? [{ kind: 'image', src, alt: '' }] : []);
+
 function deckEntry(deck: DeckRecord, lang: Lang): Entry {
   const event = deck.eventName ? ` · ${deck.eventName}` : '';
   const where = deck.type === 'external' ? ` · ${deck.provider ?? uiText(lang).readElsewhere}` : '';
@@ -172,6 +175,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         ...(post.series ? { series: post.series } : {}),
       },
       blocks: [
+        ...heroBlock(post.heroImage),
         ...seriesBox(post),
         { kind: 'rendered', html: post.html, markdown: post.body },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
