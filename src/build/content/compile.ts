@@ -5,6 +5,7 @@
  */
 import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
+import { uiFallbacks } from '../site/i18n.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
@@ -84,6 +85,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const settings = readSite(reader, layoutReader, folders, options.folderName);
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
+  if (settings) for (const [lang, keys] of uiFallbacks(settings.info)) report.uiFallbacks.set(lang, keys);
   const tags = layoutReader.tags(reader, languages);
   const tiers = new Map(tags.map((tag) => [tag.name, tag.tier]));
   const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };

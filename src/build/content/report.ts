@@ -15,6 +15,8 @@ export interface MissingFile {
 }
 
 export class BuildReport {
+  /** For each language without built-in interface text, the strings site.yaml leaves to English. */
+  readonly uiFallbacks = new Map<string, readonly string[]>();
   /** Images and files entries refer to that do not exist (problems instead with --strict). */
   readonly missingFiles: MissingFile[] = [];
   /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
@@ -48,6 +50,10 @@ export class BuildReport {
 export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   const lines: string[] = [];
   if (report.inferred.length > 0) lines.push(`inferred ${report.inferred.join(', ')}`);
+  for (const [lang, keys] of report.uiFallbacks)
+    lines.push(
+      `interface text in ${lang} falls back to English for ${count(keys.length, 'string')} site.yaml ui.${lang} does not give: ${keys.join(', ')}`,
+    );
   for (const { file, line, target } of report.missingFiles)
     lines.push(`warning: ${file}:${line}: ${target} is not a file of the site (--strict refuses it)`);
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;

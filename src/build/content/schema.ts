@@ -1,6 +1,7 @@
 /** The field schemas shared by both layouts, and the front matter of posts and decks. Each message says what is expected. */
 import * as v from 'valibot';
 import { TAG_TIERS } from '../data/types.ts';
+import { UI_KEYS, type UiKey } from '../site/i18n.ts';
 import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS_PER_POST, MAX_TITLE_LENGTH } from './limits.ts';
@@ -139,6 +140,22 @@ const deprecation = v.pipe(
   ),
 );
 
+const UI_TEXT = 'a text of 1 to 200 characters';
+const UI_STRINGS = `a mapping of interface strings, among: ${UI_KEYS.join(', ')}`;
+
+/** The interface text a site gives itself, by language: `ui: { de: { blog: Blog, talks: Vorträge } }`. */
+const uiSchema = v.record(
+  v.pipe(v.string(LANGUAGE_CODE_EXPECTED), v.check(isLanguageCode, LANGUAGE_CODE_EXPECTED)),
+  v.strictObject(
+    Object.fromEntries(UI_KEYS.map((key) => [key, v.optional(boundedText(200))])) as Record<
+      UiKey,
+      v.OptionalSchema<ReturnType<typeof boundedText>, undefined>
+    >,
+    UI_STRINGS,
+  ),
+  `a mapping of language codes to ${UI_STRINGS}`,
+);
+
 export const siteSchema = v.strictObject(
   {
     name: title,
@@ -158,6 +175,7 @@ export const siteSchema = v.strictObject(
       v.check((langs) => new Set(langs).size === langs.length, LANGUAGES),
     ),
     deprecations: v.optional(v.array(deprecation, 'a list of deprecations'), []),
+    ui: v.optional(uiSchema, {}),
   },
   'a mapping of site settings',
 );

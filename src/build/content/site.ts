@@ -79,6 +79,7 @@ function inferSite(
     license,
     languages,
     deprecations: given.deprecations ?? [],
+    ui: given.ui ?? {},
   });
 }
 
@@ -116,6 +117,7 @@ function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | und
       author: { name: site.author.name, url: site.author.url ?? null },
       license: site.license,
       languages: site.languages,
+      ui: site.ui,
     },
     deprecations: site.deprecations.map((d) => ({
       operationId: d.operationId,

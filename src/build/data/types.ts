@@ -16,6 +16,8 @@ export interface SiteInfo<L extends string = Lang> {
   author: { name: string; url: string | null };
   license: string;
   languages: L[];
+  /** Interface text the site gives itself (site.yaml `ui:`), by language and string. */
+  ui?: Readonly<Record<string, Readonly<Record<string, string | undefined>>>>;
 }
 
 export interface TagInfo<L extends string = Lang> {

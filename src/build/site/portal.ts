@@ -7,6 +7,7 @@ import { LIMIT_MAX, LIMIT_MIN } from '../../api/limit.ts';
 import { API_PREFIXES, API_VERSION } from '../../core/api.ts';
 import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
+import { inWords } from '../../core/languages.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import { RATE_LIMIT_HEADERS } from '../../http/rate-limit-headers.ts';
@@ -125,13 +126,13 @@ function prose(lang: Lang, c: PortalContext) {
       ? `A stateless, read-only MCP server over Streamable HTTP (protocol version ${DEFAULT_PROTOCOL_VERSION}): POST one JSON-RPC 2.0 message to`
       : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versión del protocolo ${DEFAULT_PROTOCOL_VERSION}): envía por POST un mensaje JSON-RPC 2.0 a`,
     mcpTools: en
-      ? 'Its tools (all read-only; lang is en or es):'
-      : 'Sus herramientas (todas de solo lectura; lang es en o es):',
+      ? `Its tools (all read-only; lang is ${inWords(c.data.site.languages, 'or')}):`
+      : `Sus herramientas (todas de solo lectura; lang es ${inWords(c.data.site.languages, 'o')}):`,
     toolHead: en ? ['Tool', 'What it returns'] : ['Herramienta', 'Qué devuelve'],
     cli: en ? 'Command-line client' : 'Cliente de línea de comandos',
     cliText: en
-      ? 'The folio command wraps the same API. It needs Node 18 or later and has no dependencies. Commands: posts, search, series, tag, talks and api; on every command --json prints the raw JSON, --lang en|es picks the language and --base-url points it at a server.'
-      : 'El comando folio envuelve la misma API. Necesita Node 18 o posterior y no tiene dependencias. Comandos: posts, search, series, tag, talks y api; en todos, --json imprime el JSON sin formato, --lang en|es elige el idioma y --base-url lo dirige a un servidor.',
+      ? `The folio command wraps the same API. It needs Node 18 or later and has no dependencies. Commands: posts, search, series, tag, talks and api; on every command --json prints the raw JSON, --lang ${c.data.site.languages.join('|')} picks the language and --base-url points it at a server.`
+      : `El comando folio envuelve la misma API. Necesita Node 18 o posterior y no tiene dependencias. Comandos: posts, search, series, tag, talks y api; en todos, --json imprime el JSON sin formato, --lang ${c.data.site.languages.join('|')} elige el idioma y --base-url lo dirige a un servidor.`,
     discovery: en ? 'Discovery documents' : 'Documentos de descubrimiento',
     discoveryText: en
       ? 'Every page of the site also answers Markdown: append .md to its path or send Accept: text/markdown. For agents and tools:'
