@@ -6,16 +6,22 @@
 import { languageName } from '../../core/languages.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 
-/** The language's name in itself for the language switcher (`français`), else its English name. */
-export function nativeName(lang: Lang): string {
+/** The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English name. */
+function nameInItself(lang: Lang): string {
   try {
     const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
-    if (name && name.toLowerCase() !== lang) return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+    if (name && name.toLowerCase() !== lang) return name;
   } catch {
     // A code Intl does not know: its English name, or the code itself.
   }
   return languageName(lang);
 }
+
+/** The language's name in itself for the language switcher, capitalized as a label (`Français`). */
+export const nativeName = (lang: Lang): string => {
+  const name = nameInItself(lang);
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+};
 
 /** A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601 UTC timestamp. */
 export function formatDate(iso: string, lang: Lang): string {
@@ -216,8 +222,8 @@ export function uiText(lang: Lang, site?: Pick<SiteInfo, 'ui'>): UiText {
       notFound: (path) => fill(s.notFound, { path }),
       gone: (path) => fill(s.gone, { path }),
       method: (method, path) => fill(s.method, { method, path }),
-      postsIn: (other) => fill(s.postsIn, { language: nativeName(other) }),
-      seriesIn: (other) => fill(s.seriesIn, { language: nativeName(other) }),
+      postsIn: (other) => fill(s.postsIn, { language: nameInItself(other) }),
+      seriesIn: (other) => fill(s.seriesIn, { language: nameInItself(other) }),
     };
     byLang.set(lang, text);
   }
