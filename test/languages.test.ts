@@ -99,12 +99,12 @@ describe('a French-only blog', () => {
     }
   });
 
-  it('serves its pages at the root in French, with English interface text and no language switch', async () => {
+  it('serves its pages at the root in French, with French interface text and no language switch', async () => {
     const home = await get(handler, '/', 'text/html');
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('<html lang="fr">');
-    expect(html).toContain('All posts');
+    expect(html).toContain('Tous les articles');
     expect(html).toContain('<meta property="og:locale" content="fr">');
     expect(html).not.toContain('class="lang-switch"');
     expect(html).not.toContain('hreflang="en"');
@@ -114,7 +114,8 @@ describe('a French-only blog', () => {
     expect((await get(handler, '/fr/', 'text/html')).status).toBe(404);
     const portal = await (await get(handler, '/developers', 'text/html')).text();
     expect(portal).toContain('listPostsInFrench');
-    expect(portal).toContain('Quickstart');
+    expect(portal).toContain('Démarrage rapide');
+    expect(portal).toContain('Tous les articles publiés en français');
     expect(portal).not.toContain('listPostsInEnglish');
   });
 

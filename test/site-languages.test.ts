@@ -118,6 +118,9 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect(portal.body).not.toContain('en or es');
     expect(portal.body).not.toContain('en|es');
     expect(portal.body).toContain('--lang fr');
+    expect(portal.body).toContain('Démarrage rapide');
+    expect(portal.body).toContain('lang vaut fr');
+    expect(portal.body).toContain('folio posts --lang fr');
   });
 
   it('German: the given strings, German dates, English for the rest', async () => {
