@@ -25,7 +25,7 @@ import { contentFolderName, type FileReader, readContentFolder } from './content
 import { contentProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
-import { siteFiles, staticFilesOf } from './static-files.ts';
+import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -64,6 +64,7 @@ export async function buildContent(
     folderName: contentFolderName(contentDir),
     rendered,
     mediaFiles: others.media,
+    imageSize: imageSizer(contentDir, others),
     ...(others.publicPaths && { publicFiles: others.publicPaths }),
   });
   return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };

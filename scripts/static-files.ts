@@ -4,8 +4,18 @@
  * and the files beside the content's Markdown that entries refer to, published under /_media/.
  * Each is read in chunks as it is written, so a large folder never sits in memory.
  */
-import { createReadStream, existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../src/build/content/image-size.ts';
 import { mediaUrl } from '../src/build/content/media.ts';
 import type { StaticFile } from '../src/build/emit.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
@@ -88,3 +98,26 @@ export function staticFilesOf(contentDir: string, files: SiteFiles, media: reado
 }
 
 const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * The pixel size of a published image, by its decoded URL path: a file beside an entry under
+ * /_media/, else one of the public folder. Only the head of the file is read.
+ */
+export function imageSizer(contentDir: string, files: SiteFiles): (path: string) => ImageSize | undefined {
+  return (path) => {
+    const file = path.startsWith(MEDIA_PREFIX)
+      ? files.media.has(path.slice(MEDIA_PREFIX.length)) && join(contentDir, path.slice(MEDIA_PREFIX.length))
+      : files.publicPaths?.has(path) && join(files.publicFolder as string, path);
+    return file ? imageSize(headOf(file)) : undefined;
+  };
+}
+
+function headOf(file: string): Uint8Array {
+  const head = new Uint8Array(IMAGE_HEAD_BYTES);
+  const fd = openSync(file, 'r');
+  try {
+    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}

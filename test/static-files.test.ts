@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageSize } from '../src/build/content/image-size.ts';
 import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
 import { BIN, ROOT, type RunningServer, startCloudflare, startNode } from './support/server.ts';
@@ -57,6 +58,39 @@ describe('the build of a blog with static files', () => {
       'blog/en/2025-01-10_colocated.md: line 21: expected a file that exists, relative to this file, received "./missing.png"',
     );
     expect(strict.output).not.toContain('in-code.png');
+  });
+});
+
+describe('the size of an image, from the head of its file', () => {
+  const bytes = (...parts: (string | number[])[]) =>
+    Uint8Array.from(
+      parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)),
+    );
+  it.each([
+    ['PNG', readFileSync(resolve(SITE, 'public/images/a.png')), { width: 1, height: 1 }],
+    ['GIF', bytes('GIF89a', [0x40, 0x01, 0xf0, 0x00]), { width: 320, height: 240 }],
+    [
+      'JPEG, its frame after an APP0 segment',
+      bytes(
+        [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0, 0],
+        [0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 3],
+      ),
+      { width: 640, height: 480 },
+    ],
+    [
+      'WebP (VP8X)',
+      bytes(
+        'RIFF',
+        [0, 0, 0, 0],
+        'WEBPVP8X',
+        [10, 0, 0, 0, 0, 0, 0, 0],
+        [0x1f, 0x03, 0x00, 0x57, 0x02, 0x00],
+      ),
+      { width: 800, height: 600 },
+    ],
+    ['text', bytes('not an image at all, only words'), undefined],
+  ])('%s', (_, head, size) => {
+    expect(imageSize(head)).toEqual(size);
   });
 });
 
@@ -139,7 +173,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
 
   it('shows the hero image on the post page and points body images at their published URLs', async () => {
     const page = (await send('/blog/colocated/')).body.toString();
-    expect(page).toContain('<img src="/_media/blog/en/cover.png" alt=""');
+    expect(page).toContain('<img src="/_media/blog/en/cover.png" alt="" width="1" height="1"');
     expect(page).toContain('<img src="/_media/blog/en/diagram.png" alt="A diagram">');
     expect(page).toContain('<img src="/images/a.png" alt="Logo">');
     expect(page).toContain('./in-code.png');

@@ -14,6 +14,7 @@ import { ContentError, type ContentIssue } from './errors.ts';
 import type { ContentFiles, RenderedBodies } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
+import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
@@ -46,6 +47,8 @@ export interface CompileOptions {
   mediaFiles?: ReadonlySet<string>;
   /** The URL paths of the site's public folder, when it has one: site-path hero images are checked against them. */
   publicFiles?: ReadonlySet<string>;
+  /** The pixel size of a published image by its URL path, where the file states it. */
+  imageSize?: (path: string) => ImageSize | undefined;
 }
 
 export interface Compiled {
@@ -131,6 +134,12 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   return { data, layout, report, media };
 }
 
+/** The size of a hero image published by the site, when its file states one. */
+function sizeOf({ imageSize }: CompileOptions, image: string | null): { heroSize?: ImageSize } {
+  const size = image?.startsWith('/') ? imageSize?.(decodedPath(image)) : undefined;
+  return size ? { heroSize: size } : {};
+}
+
 const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
   new Set(posts.map(({ record }) => `${record.lang} ${record.series}`));
 
@@ -186,6 +195,7 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
+  const heroImage = heroImageOf(context, file, data.heroImage);
   return {
     id: `${lang}/${date}_${slug}`,
     slug,
@@ -196,7 +206,8 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
     updatedDate: data.updatedDate ?? null,
     allTags: data.tags,
     ...splitByTier(data.tags, tiers),
-    heroImage: heroImageOf(context, file, data.heroImage),
+    heroImage,
+    ...sizeOf(options, heroImage),
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
     path: pathOf(lang, 'blog', slug),

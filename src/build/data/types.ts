@@ -43,6 +43,8 @@ export interface PostRecord<L extends string = Lang> {
   topics: string[];
   subtopics: string[];
   heroImage: string | null;
+  /** The hero image's pixel size, when the build could read it from the file. */
+  heroSize?: { width: number; height: number };
   series: string | null;
   seriesOrder: number | null;
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */

@@ -28,7 +28,7 @@ export type Block =
   /** Prerendered content: the build's HTML and the Markdown it came from. */
   | { kind: 'rendered'; html: string; markdown: string }
   /** An image shown on its own, such as a post's hero image: a site path or a URL. */
-  | { kind: 'image'; src: string; alt: string };
+  | { kind: 'image'; src: string; alt: string; size?: { width: number; height: number } | undefined };
 
 const inlines = (text: Text): readonly Inline[] =>
   typeof text === 'string' || !Array.isArray(text) ? [text as Inline] : text;
@@ -87,8 +87,10 @@ function blockHtml(block: Block, depth: number, headed: boolean): string {
     }
     case 'rendered':
       return block.html;
-    case 'image':
-      return `<p class="hero"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}" decoding="async"></p>`;
+    case 'image': {
+      const size = block.size ? ` width="${block.size.width}" height="${block.size.height}"` : '';
+      return `<p class="hero"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}"${size} decoding="async"></p>`;
+    }
   }
 }
 

@@ -41,7 +41,8 @@ function postEntry(
 }
 
 /** A hero image is decorative: the title it illustrates is the heading right above it. */
-const heroBlock = (src: string | null): Block[] => (src ? [{ kind: 'image', src, alt: '' }] : []);
+const heroBlock = ({ heroImage, heroSize }: PostRecord): Block[] =>
+  heroImage ? [{ kind: 'image', src: heroImage, alt: '', size: heroSize }] : [];
 
 function deckEntry(deck: DeckRecord, lang: Lang, ui: UiText): Entry {
   const event = deck.eventName ? ` · ${deck.eventName}` : '';
@@ -175,7 +176,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         ...(post.series ? { series: post.series } : {}),
       },
       blocks: [
-        ...heroBlock(post.heroImage),
+        ...heroBlock(post),
         ...seriesBox(post),
         { kind: 'rendered', html: post.html, markdown: post.body },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
