@@ -17,6 +17,7 @@ import { escapeHtml } from '../src/site/html.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
 import { contentProblemLines } from './problem-report.ts';
+import { publicFolderOf } from './static-files.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
@@ -50,7 +51,9 @@ async function main(): Promise<number> {
   const rebuild = rebuilder(builder, options.contentDir, state, () => {
     for (const client of reloads) client.write('data: reload\n\n');
   });
-  const watcher = watch(options.contentDir, {
+  const publicFolder = publicFolderOf(options.contentDir);
+  // Astro's public folder is beside the content folder, not in it.
+  const watcher = watch(publicFolder ? [options.contentDir, publicFolder] : options.contentDir, {
     ignoreInitial: true,
     ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path),
   }).on('all', (_event, path) => {
