@@ -16,7 +16,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../src/build/content/image-size.ts';
-import { mediaUrl } from '../src/build/content/media.ts';
+import { mediaPathOfUrl, mediaUrl } from '../src/build/content/media.ts';
 import type { StaticFile } from '../src/build/emit.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
 
@@ -24,13 +24,16 @@ import { MEDIA_PREFIX } from '../src/core/paths.ts';
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
 const PUBLIC = 'public';
 
+/** Astro's `<site>/src` for a content folder at `<site>/src/content`. */
+function astroSourceOf(contentDir: string): string | undefined {
+  const parent = dirname(resolve(contentDir));
+  return basename(resolve(contentDir)) === 'content' && basename(parent) === 'src' ? parent : undefined;
+}
+
 /** The site's public folder, when there is one. */
 export function publicFolderOf(contentDir: string): string | undefined {
-  const parent = dirname(resolve(contentDir));
-  const astro =
-    basename(resolve(contentDir)) === 'content' && basename(parent) === 'src'
-      ? join(dirname(parent), PUBLIC)
-      : undefined;
+  const source = astroSourceOf(contentDir);
+  const astro = source && join(dirname(source), PUBLIC);
   for (const folder of [astro, join(contentDir, PUBLIC)])
     if (folder && existsSync(folder) && statSync(folder).isDirectory()) return folder;
   return undefined;
@@ -59,7 +62,10 @@ function filesBelow(dir: string, skip: (path: string) => boolean = () => false):
 
 /** What the content folder and the public folder hold besides the content's Markdown and YAML. */
 export interface SiteFiles {
-  /** Files of the content folder (outside its public folder) by their path in it. */
+  /**
+   * Files of the content folder (outside its public folder) by their path in it, and in Astro's
+   * layout the other files of `<site>/src` (its `assets/`), as `../assets/a.png`.
+   */
   media: ReadonlySet<string>;
   /** The public folder's files by URL path (`/images/a.png`); undefined when there is none. */
   publicPaths: ReadonlySet<string> | undefined;
@@ -73,8 +79,12 @@ export function siteFiles(contentDir: string): SiteFiles {
     contentDir,
     (path) => (inside && path === `${PUBLIC}/`) || CONTENT_FILE.test(path),
   );
+  const source = astroSourceOf(contentDir);
+  const besideContent = source
+    ? filesBelow(source, (path) => path === 'content/').map((path) => `../${path}`)
+    : [];
   return {
-    media: new Set(media),
+    media: new Set([...media, ...besideContent]),
     publicPaths: publicFolder ? new Set(filesBelow(publicFolder).map((path) => `/${path}`)) : undefined,
     publicFolder,
   };
@@ -105,9 +115,11 @@ const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).jo
  */
 export function imageSizer(contentDir: string, files: SiteFiles): (path: string) => ImageSize | undefined {
   return (path) => {
-    const file = path.startsWith(MEDIA_PREFIX)
-      ? files.media.has(path.slice(MEDIA_PREFIX.length)) && join(contentDir, path.slice(MEDIA_PREFIX.length))
-      : files.publicPaths?.has(path) && join(files.publicFolder as string, path);
+    const media = path.startsWith(MEDIA_PREFIX) ? mediaPathOfUrl(path) : undefined;
+    const file =
+      media !== undefined
+        ? files.media.has(media) && join(contentDir, media)
+        : files.publicPaths?.has(path) && join(files.publicFolder as string, path);
     return file ? imageSize(headOf(file)) : undefined;
   };
 }

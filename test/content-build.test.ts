@@ -536,6 +536,7 @@ describe('front-matter URLs and paths (issue 10)', () => {
     ['images/x.png', '/_media/blog/en/images/x.png'],
     ['./cover.png', '/_media/blog/en/cover.png'],
     ['../shared/a b.png', '/_media/blog/shared/a%20b.png'],
+    ['../../../assets/a.png', '/_media/_parent/assets/a.png'],
   ])('accept heroImage %j, shown as %j', async (image, shown) => {
     const { data } = await compileMini({ [FIRST]: firstPost(`heroImage: ${JSON.stringify(image)}`) });
     expect(data.posts.find((p) => p.slug === 'first' && p.lang === 'en')?.heroImage).toBe(shown);

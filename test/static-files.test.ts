@@ -127,6 +127,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     ['/images/a.png', 'public/images/a.png'],
     ['/_media/blog/en/cover.png', 'src/content/blog/en/cover.png'],
     ['/_media/blog/en/diagram.png', 'src/content/blog/en/diagram.png'],
+    ['/_media/_parent/assets/banner.png', 'src/assets/banner.png'],
   ])('answers %s with the bytes of %s, its type, validator and caching', async (path, file) => {
     const reply = await send(path);
     expect(reply.status).toBe(200);
@@ -178,6 +179,8 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect(page).toContain('<img src="/images/a.png" alt="Logo">');
     expect(page).toContain('./in-code.png');
     expect(page).not.toContain('_media/blog/en/in-code.png');
+    const fromAssets = (await send('/blog/assets-hero/')).body.toString();
+    expect(fromAssets).toContain('<img src="/_media/_parent/assets/banner.png" alt="" width="4" height="2"');
     const fromPublic = (await send('/blog/public-hero/')).body.toString();
     expect(fromPublic).toContain('<img src="/images/a.png" alt=""');
   });
@@ -192,6 +195,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
       colocated: `${BASE}/_media/blog/en/cover.png`,
       'public-hero': `${BASE}/images/a.png`,
       'lost-hero': `${BASE}/images/nope.png`,
+      'assets-hero': `${BASE}/_media/_parent/assets/banner.png`,
     });
     const twin = (await send('/blog/colocated.md')).body.toString();
     expect(twin).toContain(`![](<${BASE}/_media/blog/en/cover.png>)`);

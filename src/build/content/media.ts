@@ -11,7 +11,10 @@ export interface MediaReference {
   line: number;
   /** As written, such as `./cover.png`. */
   ref: string;
-  /** The file it names, relative to the content folder; null when it climbs out of the folder. */
+  /**
+   * The file it names, relative to the content folder (`../assets/a.png` for Astro's
+   * `src/assets`, beside the content folder); null when it is not a path.
+   */
   path: string | null;
 }
 
@@ -20,9 +23,13 @@ export function isRelativeReference(ref: string): boolean {
   return ref !== '' && !/^([a-z][a-z0-9+.-]*:|\/|#|\?)/i.test(ref);
 }
 
-/** `./img/a.png` from `blog/en/post.md` -> `blog/en/img/a.png`; null when it leaves the folder. */
+/**
+ * `./img/a.png` from `blog/en/post.md` -> `blog/en/img/a.png`; `../../../assets/a.png` ->
+ * `../assets/a.png` (outside the content folder, which only Astro's layout reads files from).
+ */
 export function contentPathOf(file: string, ref: string): string | null {
   const parts = file.split('/').slice(0, -1);
+  let up = 0;
   let target: string;
   try {
     target = decodeURI(ref.replace(/[?#].*$/, ''));
@@ -31,15 +38,30 @@ export function contentPathOf(file: string, ref: string): string | null {
   }
   for (const part of target.split('/')) {
     if (part === '..') {
-      if (parts.length === 0) return null;
-      parts.pop();
+      if (parts.length === 0) up++;
+      else parts.pop();
     } else if (part !== '.' && part !== '') parts.push(part);
   }
-  return parts.length > 0 ? parts.join('/') : null;
+  return parts.length > 0 ? [...Array<string>(up).fill('..'), ...parts].join('/') : null;
 }
 
+/** How a `..` of a path outside the content folder is written in its URL (no name of the folder starts with `_`). */
+const PARENT = '_parent';
+
 export const mediaUrl = (path: string): string =>
-  MEDIA_PREFIX + path.split('/').map(encodeURIComponent).join('/');
+  MEDIA_PREFIX +
+  path
+    .split('/')
+    .map((part) => (part === '..' ? PARENT : encodeURIComponent(part)))
+    .join('/');
+
+/** The path in the content folder of a decoded /_media/ URL path. */
+export const mediaPathOfUrl = (url: string): string =>
+  url
+    .slice(MEDIA_PREFIX.length)
+    .split('/')
+    .map((part) => (part === PARENT ? '..' : part))
+    .join('/');
 
 // `![alt](target "title")` (the target maybe in <>), and `src="…"` of raw HTML media elements.
 const MARKDOWN_IMAGE = /(!\[[^\]\n]*\]\(\s*<?)([^\s)>]+)/g;
