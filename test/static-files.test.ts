@@ -57,6 +57,10 @@ describe('the build of a blog with static files', () => {
     expect(strict.output).toContain(
       'blog/en/2025-01-10_colocated.md: line 21: expected a file that exists, relative to this file, received "./missing.png"',
     );
+    expect(strict.output).toContain(
+      'blog/en/2025-03-01_lost-hero.md: heroImage: expected a file of the public folder, received "/images/nope.png"',
+    );
+    expect(strict.output).toContain('has 2 problem(s)');
     expect(strict.output).not.toContain('in-code.png');
   });
 });

@@ -155,8 +155,11 @@ function heroImageOf({ reader, options, heroReferences }: Context, file: string,
     heroReferences.push({ file, line, ref: value, path });
     return path === null ? value : mediaUrl(path);
   }
-  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value)))
-    reader.report.missingFiles.push({ file, line, target: value });
+  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value))) {
+    if (options.strict)
+      reader.problem(file, 'heroImage', 'a file of the public folder', JSON.stringify(value));
+    else reader.report.missingFiles.push({ file, line, target: value });
+  }
   return value;
 }
 
@@ -178,11 +181,16 @@ function publishedMedia({ reader, options, heroReferences }: Context, report: Bu
   if (!mediaFiles) return [];
   const unpublished = new Set(report.skipped.map((entry) => entry.file));
   const media = new Set<string>();
-  for (const { file, line, ref, path } of [...reader.mediaReferences, ...heroReferences]) {
+  const references = [
+    ...reader.mediaReferences.map((reference) => ({ reference, field: `line ${reference.line}` })),
+    ...heroReferences.map((reference) => ({ reference, field: 'heroImage' })),
+  ];
+  for (const { reference, field } of references) {
+    const { file, line, ref, path } = reference;
     if (unpublished.has(file)) continue;
     if (path !== null && mediaFiles.has(path)) media.add(path);
     else if (options.strict)
-      reader.problem(file, `line ${line}`, 'a file that exists, relative to this file', JSON.stringify(ref));
+      reader.problem(file, field, 'a file that exists, relative to this file', JSON.stringify(ref));
     else report.missingFiles.push({ file, line, target: ref });
   }
   return [...media].sort(compareText);
