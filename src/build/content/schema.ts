@@ -140,7 +140,6 @@ const deprecation = v.pipe(
   ),
 );
 
-const UI_TEXT = 'a text of 1 to 200 characters';
 const UI_STRINGS = `a mapping of interface strings, among: ${UI_KEYS.join(', ')}`;
 
 /** The interface text a site gives itself, by language: `ui: { de: { blog: Blog, talks: Vorträge } }`. */

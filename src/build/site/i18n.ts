@@ -211,7 +211,10 @@ const NO_SITE = {};
 export function uiText(lang: Lang, site?: Pick<SiteInfo, 'ui'>): UiText {
   const key = site?.ui ?? NO_SITE;
   let byLang = made.get(key);
-  if (!byLang) made.set(key, (byLang = new Map()));
+  if (!byLang) {
+    byLang = new Map();
+    made.set(key, byLang);
+  }
   let text = byLang.get(lang);
   if (!text) {
     const s = stringsFor(lang, site);
