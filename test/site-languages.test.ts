@@ -160,6 +160,14 @@ describe('the CLI on a French blog', () => {
     }
   });
 
+  it('searches the blog in its own language without --lang', () => {
+    const run = folio('search', 'cache');
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('in French');
+    expect(run.stdout).toContain('Premier article');
+  });
+
   it('names the blog’s languages when --lang is one it is not written in', () => {
     const run = folio('posts', '--lang', 'de');
     expect(run.status).toBe(1);
