@@ -21,14 +21,16 @@ import type { Layout } from '../src/build/content/layout.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
-import { emitDeployment } from '../src/build/emit.ts';
+import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
+import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
+import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -48,6 +50,8 @@ export interface ContentBuild {
   data: SiteData;
   layout: Layout;
   report: BuildReport;
+  /** The public folder's files and the files beside entries that they refer to. */
+  staticFiles: StaticFile[];
 }
 
 /** How the build reports its progress, reads files and renders the posts' Markdown (the dev server keeps caches). */
@@ -70,7 +74,16 @@ export async function buildContent(
   const files = await readContentFolder(contentDir, progress, readFile);
   const rendered = await render(files);
   progress.step('compile', '');
-  return compileContent(files, { ...options, astro: readAstroSite(contentDir), rendered });
+  const others = siteFiles(contentDir);
+  const compiled = compileContent(files, {
+    ...options,
+    astro: readAstroSite(contentDir),
+    rendered,
+    mediaFiles: others.media,
+    imageSize: imageSizer(contentDir, others),
+    ...(others.publicPaths && { publicFiles: others.publicPaths }),
+  });
+  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -114,7 +127,7 @@ async function main(args: readonly string[]): Promise<number> {
   try {
     const policy = ratePolicyFromEnv(process.env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
-    const { data, layout, report } = await buildContent(
+    const { data, layout, report, staticFiles } = await buildContent(
       contentDir,
       { ...compile, baseUrl: given },
       { progress },
@@ -124,14 +137,17 @@ async function main(args: readonly string[]): Promise<number> {
     const published = new Set<string>();
     let broken: LinkRef[] = [];
     const checkLinks = () => {
-      broken = unresolvedLinks(report.links, published, data);
+      // Files beside an entry (published under MEDIA_PREFIX) are checked, by the line that names them, as media.
+      const links = report.links.filter(({ path }) => !path.startsWith(MEDIA_PREFIX));
+      broken = unresolvedLinks(links, published, data);
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy, published }, () => progress.advance());
+      await emitDeployment(data, { baseUrl, policy, published, staticFiles }, () => progress.advance());
       checkLinks();
-    } else await writeDeployment(data, { baseUrl, policy, published }, outDir, progress, checkLinks);
+    } else
+      await writeDeployment(data, { baseUrl, policy, published, staticFiles }, outDir, progress, checkLinks);
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;

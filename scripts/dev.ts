@@ -18,6 +18,7 @@ import { createHandler, type Handler } from '../src/handler.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
 import { contentProblemLines } from './problem-report.ts';
+import { publicFolderOf } from './static-files.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
@@ -55,7 +56,9 @@ async function main(): Promise<number> {
   const rebuild = rebuilder(builder, options.contentDir, host, state, () => {
     for (const client of reloads) client.write('data: reload\n\n');
   });
-  const watcher = watch(options.contentDir, {
+  const publicFolder = publicFolderOf(options.contentDir);
+  // Astro's public folder is beside the content folder, not in it.
+  const watcher = watch(publicFolder ? [options.contentDir, publicFolder] : options.contentDir, {
     ignoreInitial: true,
     ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path),
   }).on('all', (_event, path) => {

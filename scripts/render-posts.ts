@@ -7,6 +7,7 @@ import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { type ContentFiles, isIgnoredPath, type RenderedBodies } from '../src/build/content/files.ts';
 import { markdownBody } from '../src/build/content/front-matter.ts';
 import { toMarkdown } from '../src/build/content/mdx.ts';
+import { withMediaUrls } from '../src/build/content/media.ts';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { tsWorker } from './ts-worker.ts';
@@ -19,7 +20,8 @@ export function render(job: Job, progress: Progress = SILENT): [string, string][
   return job.flatMap(([file, text]) => {
     const body = markdownBody(text);
     progress.advance();
-    return body === undefined ? [] : [[file, renderMarkdown(toMarkdown(file, body).markdown)]];
+    if (body === undefined) return [];
+    return [[file, renderMarkdown(withMediaUrls(file, toMarkdown(file, body).markdown).markdown)]];
   });
 }
 

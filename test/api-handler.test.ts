@@ -125,7 +125,7 @@ describe('successful responses', () => {
       tags: ['http', 'unlisted'],
       topics: ['caching'],
       subtopics: ['etag'],
-      heroImage: '/images/first.webp',
+      heroImage: `${BASE}/images/first.webp`,
       url: `${BASE}/blog/first/`,
     });
     expect(es[0].url).toBe(`${BASE}/es/blog/first/`);
@@ -154,7 +154,7 @@ describe('successful responses', () => {
           description: 'A short series.',
           order: 1,
           postCount: 2,
-          heroImage: '/images/series.webp',
+          heroImage: `${BASE}/images/series.webp`,
           firstPostHero: null,
           lastPostDate: '2025-02-10T12:00:00.000Z',
         },

@@ -461,7 +461,10 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     [['posts', '--frob'], /unknown flag '--frob'/],
     [['posts', '-x'], /unknown flag '-x'/],
     [['posts', '--json=yes'], /flag '--json' takes no value/],
-    [['posts', '--lang', 'fr'], /--lang must be en or es, not 'fr'/],
+    [
+      ['posts', '--lang', 'FR!'],
+      /--lang must be a lower-case language code such as en, fr or pt-br, not 'FR!'/,
+    ],
     [['posts', '--limit', '0'], /--limit must be a whole number from 1 to 500, not '0'/],
     [['posts', '--limit', 'x'], /--limit must be a whole number/],
     [['posts', '--limit'], /flag '--limit' needs a value/],

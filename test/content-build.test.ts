@@ -94,6 +94,7 @@ describe('compileContent on a valid folder', () => {
       author: { name: 'folio.example', url: null },
       license: null,
       languages: ['en', 'es'],
+      ui: {},
     });
   });
 
@@ -421,7 +422,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, received a field Folio does not know',
       ],
     ],
     [
@@ -517,7 +518,8 @@ describe('compileContent on bad content: one line naming the file, the field, th
 
 describe('front-matter URLs and paths (issue 10)', () => {
   const URL_EXPECTED = 'expected an absolute http: or https: URL such as https://example.com/page';
-  const PATH_EXPECTED = 'expected a site-relative path starting with a single / (such as /images/hero.webp)';
+  const IMAGE_EXPECTED =
+    'expected a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL';
 
   it.each([
     'javascript:alert(1)',
@@ -534,13 +536,13 @@ describe('front-matter URLs and paths (issue 10)', () => {
   it.each([
     '//evil.example/x.png',
     '/\\evil.example/x.png',
-    'https://cdn.example/x.png',
     'javascript:alert(1)',
-    'images/x.png',
+    'data:image/svg+xml,<svg onload=alert(1)>',
+    'images\\x.png',
     '/images/\tx.png',
   ])('refuse heroImage: %j', async (path) => {
     expect(await problemsWith({ [FIRST]: firstPost(`heroImage: ${JSON.stringify(path)}`) })).toEqual([
-      `${FIRST}: heroImage: ${PATH_EXPECTED}, received ${JSON.stringify(path)}`,
+      `${FIRST}: heroImage: ${IMAGE_EXPECTED}, received ${JSON.stringify(path)}`,
     ]);
   });
 
@@ -564,6 +566,17 @@ describe('front-matter URLs and paths (issue 10)', () => {
       externalUrl: 'http://slides.example/deck?id=1#2',
       heroImage: '/images/deck one.webp',
     });
+  });
+
+  it.each([
+    ['https://cdn.example/x.png', 'https://cdn.example/x.png'],
+    ['images/x.png', '/_media/blog/en/images/x.png'],
+    ['./cover.png', '/_media/blog/en/cover.png'],
+    ['../shared/a b.png', '/_media/blog/shared/a%20b.png'],
+    ['../../../assets/a.png', '/_media/_parent/assets/a.png'],
+  ])('accept heroImage %j, shown as %j', async (image, shown) => {
+    const { data } = await compileMini({ [FIRST]: firstPost(`heroImage: ${JSON.stringify(image)}`) });
+    expect(data.posts.find((p) => p.slug === 'first' && p.lang === 'en')?.heroImage).toBe(shown);
   });
 });
 

@@ -99,12 +99,12 @@ describe('a French-only blog', () => {
     }
   });
 
-  it('serves its pages at the root in French, with English interface text and no language switch', async () => {
+  it('serves its pages at the root in French, with French interface text and no language switch', async () => {
     const home = await get(handler, '/', 'text/html');
     expect(home.status).toBe(200);
     const html = await home.text();
     expect(html).toContain('<html lang="fr">');
-    expect(html).toContain('All posts');
+    expect(html).toContain('Tous les articles');
     expect(html).toContain('<meta property="og:locale" content="fr">');
     expect(html).not.toContain('class="lang-switch"');
     expect(html).not.toContain('hreflang="en"');
@@ -114,7 +114,8 @@ describe('a French-only blog', () => {
     expect((await get(handler, '/fr/', 'text/html')).status).toBe(404);
     const portal = await (await get(handler, '/developers', 'text/html')).text();
     expect(portal).toContain('listPostsInFrench');
-    expect(portal).toContain('Quickstart');
+    expect(portal).toContain('Démarrage rapide');
+    expect(portal).toContain('Tous les articles publiés en français');
     expect(portal).not.toContain('listPostsInEnglish');
   });
 
@@ -131,7 +132,7 @@ describe('a French-only blog', () => {
   });
 
   it('offers French alone in tools/list, and get_series answers in French only', async () => {
-    const { result } = await mcp(handler, 'tools/list', {});
+    const { result } = await mcp(handler, 'tools/list', {}, '2025-11-25');
     const tools = result.tools as ToolDescriptor[];
     const withLang = tools.filter((tool) => tool.inputSchema.properties.lang);
     expect(withLang.map((tool) => tool.name)).toEqual([
@@ -226,7 +227,7 @@ describe('a blog in English, Spanish and Brazilian Portuguese', () => {
   it('puts the first language at the root and links every other one from each page', async () => {
     const html = await (await get(handler, '/pt-br/blog/first/', 'text/html')).text();
     expect(html).toContain('<html lang="pt-br">');
-    expect(html).toContain('10 January 2025');
+    expect(html).toContain('10 de janeiro de 2025');
     const switches = [...html.matchAll(/<a class="lang-switch" href="([^"]+)" hreflang="([^"]+)"/g)];
     expect(switches.map(([, href, lang]) => [lang, href])).toEqual([
       ['en', '/blog/first/'],

@@ -28,7 +28,8 @@ const OPTIONS = /** @type {const} */ ({
  * @property {Command | undefined} command
  * @property {string[]} args Positional arguments after the command.
  * @property {boolean} json
- * @property {'en' | 'es'} lang
+ * @property {string} lang The content language: --lang, else the blog's first (found on the server).
+ * @property {boolean} langGiven Whether --lang was given.
  * @property {number | undefined} limit
  * @property {string} baseUrl Without a trailing slash.
  * @property {number} timeoutMs
@@ -64,7 +65,8 @@ export function parse(argv, env) {
     command,
     args,
     json: values.json === true,
-    lang: parseLang(values.lang),
+    lang: parseLang(values.lang) ?? DEFAULT_LANG,
+    langGiven: values.lang !== undefined,
     limit: /** @type {number | undefined} */ (undefined),
     baseUrl: parseBaseUrl(values['base-url'], env),
     timeoutMs: parseTimeout(values.timeout),
@@ -148,15 +150,20 @@ function checkArguments(command, args) {
   }
 }
 
+/** What a command reads without --lang until the server says the blog is in other languages. */
+const DEFAULT_LANG = 'en';
+/** A lower-case language code, as the server names its languages (`fr`, `pt-br`, `es-419`). */
+const LANGUAGE_CODE = /^[a-z]{2,3}(-[a-z0-9]{2,8})*$/;
+
 /**
  * @param {string | boolean | undefined} value
- * @returns {'en' | 'es'}
+ * @returns {string | undefined}
  */
 function parseLang(value) {
-  if (value === undefined || value === 'en' || value === 'es') return value ?? 'en';
+  if (value === undefined || (typeof value === 'string' && LANGUAGE_CODE.test(value))) return value;
   throw new UsageError(
-    `--lang must be en or es, not '${value}'`,
-    'Use --lang en (the default) or --lang es.',
+    `--lang must be a lower-case language code such as en, fr or pt-br, not '${value}'`,
+    'Use one of the languages the blog is written in; `folio api /api/index.json` lists its endpoints.',
   );
 }
 

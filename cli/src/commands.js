@@ -12,11 +12,61 @@ import { callTool, getJson, isObject } from './http.js';
  * @property {(text: string) => void} print Writes one or more lines to stdout.
  */
 
-/** @type {Record<'en' | 'es', string>} */
-const LANGUAGE = { en: 'English', es: 'Spanish' };
+/**
+ * The English name of a language (`French`), or its code where Intl has none.
+ * @param {string} code
+ */
+function languageName(code) {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
 
 /** @type {Record<import('./args.js').Command, (ctx: Context) => Promise<void>>} */
-export const COMMAND_RUNNERS = { posts, search, read, series, tag, talks, api };
+const COMMAND_RUNNERS = { posts, search, read, series, tag, talks, api };
+
+/**
+ * Runs a command in its language. When it fails, the server's languages say why if the language is
+ * the cause: without --lang, the command runs again in the blog's first language; with a --lang the
+ * blog is not written in, one line names the languages it is.
+ * @param {import('./args.js').Command} command
+ * @param {Context} ctx
+ */
+export async function runCommand(command, ctx) {
+  const run = COMMAND_RUNNERS[command];
+  try {
+    await run(ctx);
+  } catch (error) {
+    const refused = error instanceof CliError && (error.status === 404 || error.status === 400);
+    if (!refused || command === 'api') throw error;
+    const languages = await serverLanguages(ctx.client).catch(() => undefined);
+    const { lang, langGiven } = ctx.invocation;
+    if (!languages || languages.length === 0 || languages.includes(lang)) throw error;
+    if (!langGiven) return run({ ...ctx, invocation: { ...ctx.invocation, lang: languages[0] ?? lang } });
+    throw new CliError(
+      `the blog at ${ctx.client.baseUrl} is not written in '${lang}'; it is in ${languages.join(', ')}`,
+      `Use --lang ${languages[0]}.`,
+    );
+  }
+}
+
+/**
+ * The blog's languages, first the default one: those of its post indexes in /api/index.json.
+ * @param {import('./http.js').Client} client
+ * @returns {Promise<string[]>}
+ */
+async function serverLanguages(client) {
+  const { data } = await getJson(client, '/api/index.json');
+  const endpoints = isObject(data) && Array.isArray(data.endpoints) ? data.endpoints : [];
+  return endpoints.flatMap((endpoint) => {
+    const template = isObject(endpoint) ? endpoint.pathTemplate : undefined;
+    const lang =
+      typeof template === 'string' ? /^\/api\/posts-([a-z0-9-]+)\.json$/.exec(template)?.[1] : undefined;
+    return lang ? [lang] : [];
+  });
+}
 
 /**
  * `folio posts`: the newest posts, from /api/posts-{lang}.json (limit applied by the server).
@@ -29,7 +79,7 @@ async function posts(ctx) {
   if (ctx.invocation.json) return printRaw(ctx, answer.text);
   const list = records(data, answer.url);
   const total = Number(answer.headers.get('x-total-count') ?? list.length);
-  ctx.print(header(ctx, `${count(list.length, total, 'post')} in ${LANGUAGE[lang]}, newest first`));
+  ctx.print(header(ctx, `${count(list.length, total, 'post')} in ${languageName(lang)}, newest first`));
   printPosts(ctx, list);
 }
 
@@ -49,11 +99,11 @@ async function search(ctx) {
   const list = records(result.results, `${ctx.client.baseUrl}/mcp`);
   const total = typeof result.total === 'number' ? result.total : list.length;
   if (list.length === 0) {
-    ctx.print(header(ctx, `No ${LANGUAGE[lang]} posts match "${query}"`));
+    ctx.print(header(ctx, `No ${languageName(lang)} posts match "${query}"`));
     return;
   }
   ctx.print(
-    header(ctx, `${count(list.length, total, 'result')} for "${query}" in ${LANGUAGE[lang]}, best first`),
+    header(ctx, `${count(list.length, total, 'result')} for "${query}" in ${languageName(lang)}, best first`),
   );
   printPosts(ctx, list, (post) => score(post.score));
 }
@@ -107,7 +157,10 @@ async function series(ctx) {
     if (!isObject(data)) throw unexpected(answer.url);
     const list = records(data.series, answer.url);
     ctx.print(
-      header(ctx, `${plural(list.length, 'series', 'series')} in ${LANGUAGE[lang]}, latest activity first`),
+      header(
+        ctx,
+        `${plural(list.length, 'series', 'series')} in ${languageName(lang)}, latest activity first`,
+      ),
     );
     const lines = table(
       list.map((s) => ({
@@ -141,7 +194,7 @@ async function series(ctx) {
   ctx.print(
     header(
       ctx,
-      `${text(data.title)} (${slug}, ${LANGUAGE[lang]}): ${plural(chapters.length, 'chapter')} in reading order`,
+      `${text(data.title)} (${slug}, ${languageName(lang)}): ${plural(chapters.length, 'chapter')} in reading order`,
     ),
   );
   if (data.description) ctx.print(`${ctx.colour.dim(fit(ctx, text(data.description)))}\n`);
@@ -169,7 +222,10 @@ async function tag(ctx) {
   }
   const total = typeof data.total === 'number' ? data.total : all.length;
   ctx.print(
-    header(ctx, `${count(list.length, total, 'post')} tagged "${name}" in ${LANGUAGE[lang]}, newest first`),
+    header(
+      ctx,
+      `${count(list.length, total, 'post')} tagged "${name}" in ${languageName(lang)}, newest first`,
+    ),
   );
   printPosts(ctx, list);
 }
@@ -184,7 +240,7 @@ async function talks(ctx) {
   if (ctx.invocation.json) return printRaw(ctx, answer.text);
   if (!isObject(data)) throw unexpected(answer.url);
   const decks = records(data.decks, answer.url);
-  ctx.print(header(ctx, `${plural(decks.length, 'talk')} in ${LANGUAGE[lang]}, newest first`));
+  ctx.print(header(ctx, `${plural(decks.length, 'talk')} in ${languageName(lang)}, newest first`));
   const lines = table(
     decks.map((deck) => ({
       cells: [

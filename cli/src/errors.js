@@ -5,14 +5,17 @@ export class CliError extends Error {
    * @param {string} message One line, without the `folio:` prefix.
    * @param {string} [hint] Recovery advice, printed on its own line.
    * @param {number} [exitCode] 1 for API, network and server failures.
+   * @param {number} [status] The HTTP status of the server's refusal, when it refused.
    */
-  constructor(message, hint, exitCode = 1) {
+  constructor(message, hint, exitCode = 1, status = undefined) {
     super(message);
     this.name = 'CliError';
     /** @type {string | undefined} */
     this.hint = hint;
     /** @type {number} */
     this.exitCode = exitCode;
+    /** @type {number | undefined} */
+    this.status = status;
   }
 }
 

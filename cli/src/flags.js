@@ -8,7 +8,7 @@ import { UsageError } from './errors.js';
 /** @typedef {{ type: 'boolean', short?: string } | { type: 'string' }} FlagSpec */
 /** @typedef {{ values: Record<string, string | boolean | undefined>, positionals: string[] }} SplitArgs */
 
-const FLAGS_HINT = 'Flags: --json, --lang en|es, --limit N, --base-url URL, --timeout S, --help, --version.';
+const FLAGS_HINT = 'Flags: --json, --lang CODE, --limit N, --base-url URL, --timeout S, --help, --version.';
 
 /**
  * @param {string[]} argv

@@ -2,7 +2,7 @@
 
 const COMMON = `Flags (every command):
   --json            Print the API's JSON exactly as received (pipe it into jq)
-  --lang en|es      Content language (default: en)
+  --lang CODE       Content language, one the blog is written in (default: its first)
   --base-url URL    The Folio server (default: $FOLIO_BASE_URL, else http://localhost:8787)
   --timeout S       Seconds to wait for each answer (default: 10)
   -h, --help        Show help
@@ -53,7 +53,7 @@ Example: folio read leaky-bucket-limiter --lang es | less`,
 
 Without a slug: every series with a post in that language (GET /api/series/{lang}/index.json).
 With a slug: its chapters in reading order (GET /api/series/{lang}/{slug}.json).
-Series slugs are English in both languages.
+Series slugs are the same in every language.
 
 Example: folio series http-caching --lang es`,
   tag: `Usage: folio tag <tag> [--limit N] [flags]

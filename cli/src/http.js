@@ -4,6 +4,8 @@ import { CliError } from './errors.js';
 /** The longest Retry-After folio waits before its single retry. */
 export const MAX_RETRY_WAIT_SECONDS = 60;
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
+/** JSON-RPC's code for arguments a method refuses (a language the blog is not written in, say). */
+const INVALID_PARAMS = -32602;
 
 /**
  * @typedef {object} Client
@@ -94,6 +96,8 @@ export async function callTool(client, name, args) {
     throw new CliError(
       `the MCP tool ${name} failed: ${String(message.error.message)} (JSON-RPC error ${message.error.code})`,
       `Check that ${client.baseUrl}/mcp is a Folio MCP server of the same version.`,
+      1,
+      message.error.code === INVALID_PARAMS ? 400 : undefined,
     );
   }
   if (answer.status < 200 || answer.status > 299) throw apiError(client, answer);
@@ -111,7 +115,7 @@ export async function callTool(client, name, args) {
         .join(' ')
     : '';
   if (result.isError === true) {
-    throw new CliError(text || `the MCP tool ${name} reported an error`, undefined);
+    throw new CliError(text || `the MCP tool ${name} reported an error`, undefined, 1, 400);
   }
   if (result.structuredContent !== undefined) return result.structuredContent;
   try {
@@ -188,12 +192,16 @@ export function apiError(client, answer) {
       return new CliError(
         `${detail} (HTTP ${answer.status}${code})`,
         typeof error.hint === 'string' ? error.hint : undefined,
+        1,
+        answer.status,
       );
     }
   }
   return new CliError(
     `${answer.url} answered HTTP ${answer.status}`,
     `Is ${client.baseUrl} a Folio server? Check --base-url or FOLIO_BASE_URL.`,
+    1,
+    answer.status,
   );
 }
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from './args.js';
 import { palette, useColour } from './colour.js';
-import { COMMAND_RUNNERS } from './commands.js';
+import { runCommand } from './commands.js';
 import { CliError, UsageError } from './errors.js';
 import { commandHelp, MAIN_HELP } from './help.js';
 
@@ -49,7 +49,7 @@ export async function main(argv, io) {
       throw new UsageError('missing command', 'Try `folio posts`, or run `folio --help`.');
     const colour = palette(useColour(io.stdout, io.env));
     const width = io.stdout.isTTY && io.stdout.columns ? io.stdout.columns : undefined;
-    await COMMAND_RUNNERS[invocation.command]({
+    await runCommand(invocation.command, {
       invocation,
       client: { baseUrl: invocation.baseUrl, timeoutMs: invocation.timeoutMs, notice: err },
       colour,

@@ -29,10 +29,12 @@ import {
   SLOTS,
   STREAM_BYTES,
   type StreamedFacts,
+  staticFileKey,
 } from '../core/deployment.ts';
 import { etagHasher } from '../core/etag.ts';
 import { TEXT_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
+import { staticTypeOf } from '../core/static-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -60,6 +62,14 @@ export interface EmitOptions {
   published?: Set<string>;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
   sizes?: BodySizes;
+  /** The site's static files, published at their paths. */
+  staticFiles?: readonly StaticFile[];
+}
+
+/** A file published as it is: its URL path and its bytes, read in chunks so a large one is never whole. */
+export interface StaticFile {
+  path: string;
+  chunks(): AsyncIterable<Uint8Array>;
 }
 
 export interface BodySizes {
@@ -131,6 +141,11 @@ export async function emitDeployment(
     }
   }
 
+  for (const file of options.staticFiles ?? []) {
+    await writeStaticFile(wholeSink, streamed, file, sizes);
+    options.published?.add(file.path);
+  }
+
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
   for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);
   for (const files of Object.values(await searchIndexes))
@@ -172,7 +187,13 @@ export async function emitDeployment(
  * (with its compressed variants) as it comes, so even llms-full.txt of a very large blog is never
  * whole in memory. `streamed` gets the facts of each body written in parts.
  */
-function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: string, sizes: BodySizes) {
+function growingBody(
+  sink: Sink,
+  streamed: Record<string, StreamedFacts>,
+  key: string,
+  sizes: BodySizes,
+  encodings: readonly Encoding[] = ENCODINGS,
+) {
   let held: Uint8Array[] = [];
   let heldBytes = 0;
   let textLength = 0;
@@ -185,7 +206,7 @@ function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: s
       held.push(chunk);
       heldBytes += chunk.byteLength;
       if (heldBytes <= sizes.stream) return;
-      parts = streamedParts(sink, key, sizes.part);
+      parts = streamedParts(sink, key, sizes.part, encodings);
       await parts.add(concatBytes(held));
       held = [];
     },
@@ -197,8 +218,8 @@ function growingBody(sink: Sink, streamed: Record<string, StreamedFacts>, key: s
 }
 
 /** A streamed body's parts, and those of each of its encodings, compressed from each part as it is written. */
-function streamedParts(sink: Sink, key: string, partBytes: number) {
-  const variants = ENCODINGS.map(
+function streamedParts(sink: Sink, key: string, partBytes: number, encodings: readonly Encoding[]) {
+  const variants = encodings.map(
     (encoding) =>
       [encoding, compressing(encoding, partWriter(sink, encodedKey(key, encoding), partBytes))] as const,
   );
@@ -313,6 +334,19 @@ function splitting(sink: Sink, streamed: Record<string, StreamedFacts>, sizes: B
     await whole.add(bytes);
     await whole.end();
   };
+}
+
+/** A static file, streamed when large; compressed variants only for the formats compressing shrinks. */
+async function writeStaticFile(
+  sink: Sink,
+  streamed: Record<string, StreamedFacts>,
+  file: StaticFile,
+  sizes: BodySizes,
+) {
+  const encodings = staticTypeOf(file.path).compressible ? ENCODINGS : [];
+  const body = growingBody(sink, streamed, staticFileKey(bodyKey(file.path) as string), sizes, encodings);
+  for await (const chunk of file.chunks()) await body.add(chunk);
+  await body.end();
 }
 
 /** How many UTF-16 code units the UTF-8 `bytes` decode to: one per character, two past U+FFFF. */

@@ -169,5 +169,12 @@ function storeSegment(text: string): string {
   return encoded.startsWith('.') ? `~2E${encoded.slice(1)}` : encoded;
 }
 
+/**
+ * Where a static file of the site (its `public/` folder, a file beside a post) is kept: under a
+ * folder no body key can start with, as its URL path's key.
+ */
+export const STATIC_PREFIX = '/static';
+export const staticFileKey = (key: string) => STATIC_PREFIX + key;
+
 /** The file of a site page: `/blog/x/` -> `/blog/x/index.html`, `/developers` -> `/developers.html`. */
 export const pageFileKey = (key: string) => (key.endsWith('/') ? `${key}index.html` : `${key}.html`);

@@ -35,3 +35,6 @@ export function pageOfTwin(twin: string): string[] {
   if (stem === '/index' || /^\/[^/]+\/index$/.test(stem)) return [stem.slice(0, -'index'.length)];
   return [`${stem}/`, stem];
 }
+
+/** Where files kept beside the content's Markdown are published, by their path in the content folder. */
+export const MEDIA_PREFIX = '/_media/';

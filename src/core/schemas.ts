@@ -20,7 +20,7 @@ const strings = v.array(v.string());
  */
 export const LangSchema = v.string();
 export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/), v.description('English slug'));
-const heroImage = v.pipe(v.nullable(v.string()), v.description('Site-relative image path, or null'));
+const heroImage = v.pipe(v.nullable(v.string()), v.description('Absolute URL of the image, or null'));
 
 export const PostSchema = v.object({
   id: v.pipe(v.string(), v.description('<lang>/<date>_<slug>')),

@@ -16,11 +16,13 @@ import {
   pageFileKey,
   SLOT_SPELLINGS,
   SLOTS,
+  staticFileKey,
 } from '../core/deployment.ts';
 import { PROBLEM_TYPE } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
 import { HTML_TYPE, MARKDOWN_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
+import { extensionOf, staticTypeOf } from '../core/static-types.ts';
 import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
 import {
@@ -43,6 +45,7 @@ import {
   respondPrepared,
 } from '../http/respond.ts';
 import { slotTemplate } from '../http/slot-template.ts';
+import { staticHeaders } from '../http/static-files.ts';
 
 export const SITE_ALLOW = 'GET, HEAD';
 
@@ -69,6 +72,8 @@ interface Plan {
   twinKey: string | null;
   /** For a page path without its trailing slash: the page with one, which it redirects to. */
   slashedKey: string | null;
+  /** For a path whose name has an extension: the static file it may be, looked up before a page. */
+  staticKey: string | null;
   contentType: string;
   /** Headers of this path beyond the site's own (Vary, Link). */
   extra: HeaderMap;
@@ -214,6 +219,7 @@ export function createSite(options: SiteOptions) {
       key: facts ? bodyKey(path) : null,
       twinKey: null,
       slashedKey: null,
+      staticKey: null,
       contentType: facts?.type ?? '',
       extra: facts?.link ? { ...DOCUMENT_HEADERS, link: facts.link } : DOCUMENT_HEADERS,
       errorFormat: pageErrorFormat,
@@ -229,6 +235,7 @@ export function createSite(options: SiteOptions) {
       key: bodyKey(path),
       twinKey: null,
       slashedKey: null,
+      staticKey: null,
       contentType: MARKDOWN_TYPE,
       extra: { vary: 'Accept', ...(link ? { link } : {}) },
       errorFormat: twinErrorFormat,
@@ -248,6 +255,7 @@ export function createSite(options: SiteOptions) {
       key: key && pageFileKey(key),
       twinKey: bodyKey(twinPath),
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
+      staticKey: key && extensionOf(path) ? staticFileKey(key) : null,
       contentType: HTML_TYPE,
       extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
       errorFormat: pageErrorFormat,
@@ -274,11 +282,29 @@ export function createSite(options: SiteOptions) {
     );
   }
 
-  /** A page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
+  /** A static file, else a page: HTML or its Markdown twin by `Accept`; `/x` redirects to `/x/` when that is the page. */
   function page(request: Request, site: SiteRequest) {
     const plan = planOf(site.target.path, pagePlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
+    if (plan.staticKey === null) return htmlPage(request, site, plan);
+    return after(bodies.answer(plan.staticKey), (file) =>
+      file ? sendStatic(request, site, plan, file) : htmlPage(request, site, plan),
+    );
+  }
+
+  /** A static file as it was published, compressed only where that pays. */
+  function sendStatic(request: Request, site: SiteRequest, plan: Plan, file: Body | StreamedBody) {
+    const { path } = site.target;
+    const accepted = staticTypeOf(path).compressible ? site.accepted : null;
+    const prepared = preparedVariant(bodies, plan.answers, file, accepted, () => ({
+      ...staticHeaders(path),
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+    }));
+    return respondPrepared(Response, request, prepared, null);
+  }
+
+  function htmlPage(request: Request, site: SiteRequest, plan: Plan) {
     return after(plan.key === null ? null : bodies.answer(plan.key), (html) => {
       if (!html) return missingPage(request, site, plan);
       const accept = request.headers.get('accept');

@@ -14,6 +14,10 @@ import type {
 import { compareText } from '../data/order.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 
+/** A hero image as agents can fetch it: a site path becomes an absolute URL on the site. */
+export const absoluteImage = (image: string | null, baseUrl: string): string | null =>
+  image?.startsWith('/') ? baseUrl + image : image;
+
 /** The fields every post record starts with, in their documented order. */
 function postHead(post: PostRecord) {
   return {
@@ -32,7 +36,7 @@ export function toPost(post: PostRecord, baseUrl: string): Post {
     tags: post.tags,
     topics: post.topics,
     subtopics: post.subtopics,
-    heroImage: post.heroImage,
+    heroImage: absoluteImage(post.heroImage, baseUrl),
     url: baseUrl + post.path,
   };
 }
@@ -42,7 +46,7 @@ export function toTimelinePost(post: PostRecord, baseUrl: string): TimelinePost 
     ...postHead(post),
     updatedDate: post.updatedDate,
     tags: post.allTags,
-    heroImage: post.heroImage,
+    heroImage: absoluteImage(post.heroImage, baseUrl),
     url: baseUrl + post.path,
   };
 }
@@ -54,7 +58,7 @@ export function toDeck(deck: DeckRecord, baseUrl: string): Deck {
     title: deck.title,
     description: deck.description,
     pubDate: deck.pubDate,
-    heroImage: deck.heroImage,
+    heroImage: absoluteImage(deck.heroImage, baseUrl),
     type: deck.type,
     url: deck.externalUrl ?? baseUrl + deck.path,
     provider: deck.provider,
@@ -114,7 +118,7 @@ export function seriesDetail(data: SiteData, series: SeriesRecord, baseUrl: stri
   };
 }
 
-export function seriesListing(data: SiteData, lang: Lang): SeriesListing {
+export function seriesListing(data: SiteData, lang: Lang, baseUrl: string): SeriesListing {
   const series = data.series
     .filter((s) => s.lang === lang)
     .map((s): SeriesSummary => {
@@ -130,8 +134,8 @@ export function seriesListing(data: SiteData, lang: Lang): SeriesListing {
         description: s.description,
         order: s.order,
         postCount: chapters.length,
-        heroImage: s.heroImage,
-        firstPostHero: chapters[0]?.heroImage ?? null,
+        heroImage: absoluteImage(s.heroImage, baseUrl),
+        firstPostHero: absoluteImage(chapters[0]?.heroImage ?? null, baseUrl),
         lastPostDate,
       };
     })

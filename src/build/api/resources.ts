@@ -73,7 +73,7 @@ export function createApiResources(data: SiteData, baseUrl: string, policy: Rate
     ...languages.map((lang) => [postIndexEndpoint(lang).operationId, postIndex(lang)] as const),
   ]);
   const seriesListings = new Map(
-    langs.map(({ lang }) => [key(lang), resource(() => seriesListing(data, lang))]),
+    langs.map(({ lang }) => [key(lang), resource(() => seriesListing(data, lang, baseUrl))]),
   );
   const seriesDetails = new Map(
     seriesParams.map(({ lang, slug, series }) => [

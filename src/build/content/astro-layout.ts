@@ -9,10 +9,10 @@ import type { LayoutReader, SeriesText } from './layout.ts';
 import type { ContentReader } from './reader.ts';
 import {
   description,
+  imageReference,
   overrides,
   SLUG_EXPECTED,
   SLUG_PATTERN,
-  sitePath,
   slug,
   tier,
   title,
@@ -23,13 +23,13 @@ const SERIES_FILE = /^series\/([^/]+)\.mdx?$/;
 const TAG_FILE = /^tags\/([^/]+)\.mdx?$/;
 
 function seriesSchema(languages: readonly string[]) {
-  const translatable = { title, description, name: title, heroImage: sitePath };
+  const translatable = { title, description, name: title, heroImage: imageReference };
   return v.object({
     title,
     description,
     order: wholeNumber,
     name: v.optional(title),
-    heroImage: v.optional(sitePath),
+    heroImage: v.optional(imageReference),
     ...overrides(languages, translatable),
   });
 }

@@ -5,6 +5,7 @@
  */
 import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
+import { uiFallbacks } from '../site/i18n.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
@@ -14,9 +15,11 @@ import { ContentError, type ContentIssue } from './errors.ts';
 import type { ContentFiles, RenderedBodies } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
 import type { FrontMatterSplitter } from './front-matter.ts';
+import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { siteLinks } from './links.ts';
+import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -41,12 +44,23 @@ export interface CompileOptions {
   rendered?: RenderedBodies;
   /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
   splitFrontMatter?: FrontMatterSplitter;
+  /**
+   * The folder's files besides Markdown and YAML, by path, which entries may refer to
+   * (`./cover.png`); unknown when not given, and then no reference is checked or published.
+   */
+  mediaFiles?: ReadonlySet<string>;
+  /** The URL paths of the site's public folder, when it has one: site-path hero images are checked against them. */
+  publicFiles?: ReadonlySet<string>;
+  /** The pixel size of a published image by its URL path, where the file states it. */
+  imageSize?: (path: string) => ImageSize | undefined;
 }
 
 export interface Compiled {
   data: SiteData<string>;
   layout: Layout;
   report: BuildReport;
+  /** The files beside entries that published entries refer to, by path in the content folder. */
+  media: string[];
 }
 
 /** A record with the file it comes from, for messages. */
@@ -61,6 +75,8 @@ interface Context {
   options: CompileOptions;
   pathOf: (lang: string, section: string, slug: string) => string;
   tiers: ReadonlyMap<string, TagTier>;
+  /** Relative hero images, checked with the body's references once every entry is read. */
+  heroReferences: MediaReference[];
 }
 
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
@@ -76,9 +92,10 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const settings = readSite(reader, folders, options);
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
+  if (settings) for (const [lang, keys] of uiFallbacks(settings.info)) report.uiFallbacks.set(lang, keys);
   const tags = layoutReader.tags(reader, languages);
   const tiers = new Map(tags.map((tag) => [tag.name, tag.tier]));
-  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers };
+  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
     const record = compilePost(context, entry);
@@ -92,21 +109,23 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   checkUnique(reader, posts, 'post');
   checkUnique(reader, decks, 'deck');
   checkChapterOrder(reader, posts);
+  const seriesRecords = seriesTexts
+    .filter((s) => seriesWithPostsIn(posts).has(`${s.lang} ${s.slug}`))
+    .map((s) => seriesRecord(context, s));
+  const media = publishedMedia(context, report);
   const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };
   if (issues.length > 0 || !settings || !gone) throw new ContentError(issues);
 
   const postRecords = posts
     .map(({ record }) => record)
     .sort((a, b) => compareText(b.pubDate, a.pubDate) || compareText(a.id, b.id));
-  const seriesWithPosts = new Set(postRecords.map((post) => `${post.lang} ${post.series}`));
   const data: SiteData<string> = {
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
-    series: seriesTexts
-      .filter((s) => seriesWithPosts.has(`${s.lang} ${s.slug}`))
-      .map((s) => seriesRecord(context, s))
-      .sort((a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang)),
+    series: seriesRecords.sort(
+      (a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
+    ),
     decks: decks
       .map(({ record }) => record)
       .sort(
@@ -117,13 +136,73 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     redirects: settings.redirects,
     deprecations: settings.deprecations,
   };
-  return { data, layout, report };
+  return { data, layout, report, media };
 }
 
-function compilePost(
-  { reader, options, pathOf, tiers }: Context,
-  entry: EntryFile,
-): PostRecord<string> | undefined {
+/** The size of a hero image published by the site, when its file states one. */
+function sizeOf({ imageSize }: CompileOptions, image: string | null): { heroSize?: ImageSize } {
+  const size = image?.startsWith('/') ? imageSize?.(decodedPath(image)) : undefined;
+  return size ? { heroSize: size } : {};
+}
+
+const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
+  new Set(posts.map(({ record }) => `${record.lang} ${record.series}`));
+
+/**
+ * A hero image as pages and records show it: a site path or URL as written, a file beside the
+ * entry at its published URL. A site path missing from the public folder is reported as missing.
+ */
+function heroImageOf({ reader, options, heroReferences }: Context, file: string, value: string | undefined) {
+  if (value === undefined) return null;
+  const line = reader.lineOf(file, value);
+  if (isRelativeReference(value)) {
+    const path = contentPathOf(file, value);
+    heroReferences.push({ file, line, ref: value, path });
+    return path === null ? value : mediaUrl(path);
+  }
+  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value))) {
+    if (options.strict)
+      reader.problem(file, 'heroImage', 'a file of the public folder', JSON.stringify(value));
+    else reader.report.missingFiles.push({ file, line, target: value });
+  }
+  return value;
+}
+
+function decodedPath(path: string): string {
+  const bare = path.replace(/[?#].*$/, '');
+  try {
+    return decodeURI(bare);
+  } catch {
+    return bare;
+  }
+}
+
+/**
+ * The files beside entries that published entries refer to; each reference to a file that is not
+ * there is reported once (a problem with --strict, else a warning in the summary).
+ */
+function publishedMedia({ reader, options, heroReferences }: Context, report: BuildReport): string[] {
+  const { mediaFiles } = options;
+  if (!mediaFiles) return [];
+  const unpublished = new Set(report.skipped.map((entry) => entry.file));
+  const media = new Set<string>();
+  const references = [
+    ...reader.mediaReferences.map((reference) => ({ reference, field: `line ${reference.line}` })),
+    ...heroReferences.map((reference) => ({ reference, field: 'heroImage' })),
+  ];
+  for (const { reference, field } of references) {
+    const { file, line, ref, path } = reference;
+    if (unpublished.has(file)) continue;
+    if (path !== null && mediaFiles.has(path)) media.add(path);
+    else if (options.strict)
+      reader.problem(file, field, 'a file that exists, relative to this file', JSON.stringify(ref));
+    else report.missingFiles.push({ file, line, target: ref });
+  }
+  return [...media].sort(compareText);
+}
+
+function compilePost(context: Context, entry: EntryFile): PostRecord<string> | undefined {
+  const { reader, options, pathOf, tiers } = context;
   const { file, lang, date, slug } = entry;
   const parsed = reader.entry(file, postSchema);
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
@@ -131,6 +210,7 @@ function compilePost(
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
   const path = pathOf(lang, 'blog', slug);
   reader.report.links.push(...siteLinks(file, reader.written(file), body, path));
+  const heroImage = heroImageOf(context, file, data.heroImage);
   return {
     id: `${lang}/${date}_${slug}`,
     slug,
@@ -141,7 +221,8 @@ function compilePost(
     updatedDate: data.updatedDate ?? null,
     allTags: data.tags,
     ...splitByTier(data.tags, tiers),
-    heroImage: data.heroImage ?? null,
+    heroImage,
+    ...sizeOf(options, heroImage),
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
     path,
@@ -150,7 +231,8 @@ function compilePost(
   };
 }
 
-function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): DeckRecord<string> | undefined {
+function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | undefined {
+  const { reader, options, pathOf } = context;
   const { file, lang, slug } = entry;
   const parsed = reader.entry(file, deckSchema);
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
@@ -162,7 +244,7 @@ function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): De
     title: data.title,
     description: data.description,
     pubDate: data.pubDate.iso,
-    heroImage: data.heroImage ?? null,
+    heroImage: heroImageOf(context, file, data.heroImage),
     type: data.type,
     externalUrl: data.type === 'external' ? data.externalUrl : null,
     provider: data.provider ?? null,
@@ -174,9 +256,15 @@ function compileDeck({ reader, options, pathOf }: Context, entry: EntryFile): De
   };
 }
 
-function seriesRecord({ pathOf }: Context, series: SeriesText): SeriesRecord<string> {
-  const { file: _file, body, ...rest } = series;
-  return { ...rest, path: pathOf(series.lang, 'series', series.slug), body, html: renderMarkdown(body) };
+function seriesRecord(context: Context, series: SeriesText): SeriesRecord<string> {
+  const { file, body, ...rest } = series;
+  return {
+    ...rest,
+    heroImage: heroImageOf(context, file, series.heroImage ?? undefined),
+    path: context.pathOf(series.lang, 'series', series.slug),
+    body,
+    html: renderMarkdown(body),
+  };
 }
 
 /** A post's flat tag list split by tier; a tag missing from the taxonomy is primary. */

@@ -5,9 +5,9 @@ import { inSiteLanguages } from './entries.ts';
 import type { LayoutReader, SeriesText } from './layout.ts';
 import {
   description,
+  imageReference,
   SLUG_EXPECTED,
   SLUG_PATTERN,
-  sitePath,
   slug,
   tier,
   title,
@@ -16,7 +16,12 @@ import {
 
 const SERIES_FILE = /^series\/([^/]+)\/([^/]+)\.mdx?$/;
 
-const seriesSchema = v.object({ title, description, order: wholeNumber, heroImage: v.optional(sitePath) });
+const seriesSchema = v.object({
+  title,
+  description,
+  order: wholeNumber,
+  heroImage: v.optional(imageReference),
+});
 
 function tagsSchema(languages: readonly string[]) {
   const descriptions = languages.map((lang) => `description_${lang}`);

@@ -4,6 +4,7 @@ import type { ContentIssue } from './errors.ts';
 import { type ContentFiles, isIgnoredPath } from './files.ts';
 import { type FrontMatterSplitter, parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
 import { toMarkdown } from './mdx.ts';
+import { type MediaReference, withMediaUrls } from './media.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
 import type { BuildReport } from './report.ts';
 
@@ -11,6 +12,8 @@ import type { BuildReport } from './report.ts';
 export class ContentReader {
   /** Every path of the folder in order, without those under a name starting with `_`. */
   readonly paths: readonly string[];
+  /** Every file an entry's Markdown refers to by a relative path, in the order read. */
+  readonly mediaReferences: MediaReference[] = [];
 
   constructor(
     private readonly files: ContentFiles,
@@ -56,7 +59,8 @@ export class ContentReader {
   }
 
   /**
-   * A Markdown or MDX entry: its front matter checked against `schema` and its body as Markdown.
+   * A Markdown or MDX entry: its front matter checked against `schema` and its body as Markdown,
+   * relative image paths pointing at where those files are published.
    * Fields the schema does not name are counted for the summary, or refused with --strict.
    */
   entry<S extends v.GenericSchema>(
@@ -72,7 +76,18 @@ export class ContentReader {
     const data = this.validate(file, schema, document.data);
     const { markdown, leftOut } = toMarkdown(file, document.body);
     if (leftOut) this.report.noteMdx(file, leftOut);
-    return data === undefined ? undefined : { data, body: markdown };
+    // The body is the file's text after the front matter, trimmed: its last occurrence.
+    const firstLine = lineAt(text, Math.max(0, text.lastIndexOf(document.body)));
+    const media = withMediaUrls(file, markdown, firstLine);
+    this.mediaReferences.push(...media.references);
+    return data === undefined ? undefined : { data, body: media.markdown };
+  }
+
+  /** The 1-based line of the first occurrence of `needle` in a file; 1 when it is not there. */
+  lineOf(file: string, needle: string): number {
+    const text = this.files.get(file);
+    const at = typeof text === 'string' ? text.indexOf(needle) : -1;
+    return at < 0 ? 1 : lineAt(text as string, at);
   }
 
   validate<S extends v.GenericSchema>(file: string, schema: S, input: unknown): v.InferOutput<S> | undefined {
@@ -118,4 +133,11 @@ export class ContentReader {
       );
     }
   }
+}
+
+/** The 1-based line of the character at `offset`. */
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
+  return line;
 }

@@ -8,7 +8,18 @@ export interface SkippedEntry {
   pubDate: string;
 }
 
+/** A file an entry refers to that is not there. */
+export interface MissingFile {
+  file: string;
+  line: number;
+  target: string;
+}
+
 export class BuildReport {
+  /** For each language without built-in interface text, the strings site.yaml leaves to English. */
+  readonly uiFallbacks = new Map<string, readonly string[]>();
+  /** Images and files entries refer to that do not exist (problems instead with --strict). */
+  readonly missingFiles: MissingFile[] = [];
   /** Site settings worked out because site.yaml leaves them out, e.g. `languages en, es (language folders)`. */
   readonly inferred: string[] = [];
   /** No licence is stated: the documents say so rather than name one. */
@@ -54,6 +65,12 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
     lines.push(
       'no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
     );
+  for (const [lang, keys] of report.uiFallbacks)
+    lines.push(
+      `interface text in ${lang} falls back to English for ${count(keys.length, 'string')} site.yaml ui.${lang} does not give: ${keys.join(', ')}`,
+    );
+  for (const { file, line, target } of report.missingFiles)
+    lines.push(`warning: ${file}:${line}: ${target} is not a file of the site (--strict refuses it)`);
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
   const future = report.skipped.length - drafts;
   if (report.skipped.length > 0) {

@@ -1,9 +1,11 @@
 /** The field schemas shared by both layouts, and the front matter of posts and decks. Each message says what is expected. */
 import * as v from 'valibot';
 import { TAG_TIERS } from '../data/types.ts';
+import { UI_KEYS, type UiKey } from '../site/i18n.ts';
 import { DATE_EXPECTED, type ParsedDate, parseDate } from './dates.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED, overrideField } from './languages.ts';
 import { MAX_DESCRIPTION_LENGTH, MAX_TAGS_PER_POST, MAX_TITLE_LENGTH } from './limits.ts';
+import { isRelativeReference } from './media.ts';
 
 /** Slugs of posts, series, decks and tags. */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -48,6 +50,17 @@ export const baseUrlSchema = v.pipe(
   v.transform((url) => url.replace(/\/+$/, '')),
 );
 
+const IMAGE_REFERENCE =
+  'a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL';
+
+function isImageReference(value: string): boolean {
+  if (isSitePath(value) || isWebUrl(value)) return true;
+  return isRelativeReference(value) && !/[\\\p{Cc}]/u.test(value);
+}
+
+/** An image: a file of the site's public folder, one beside the entry, or one elsewhere on the web. */
+export const imageReference = v.pipe(v.string(IMAGE_REFERENCE), v.check(isImageReference, IMAGE_REFERENCE));
+
 /** A date as written and as an instant (the file name's date is checked against the day written). */
 export const datedAs = v.pipe(
   v.string(DATE_EXPECTED),
@@ -88,7 +101,7 @@ export const postSchema = v.pipe(
     pubDate: datedAs,
     updatedDate: v.optional(date),
     tags: v.optional(v.pipe(v.array(slug, TAGS), v.maxLength(MAX_TAGS_PER_POST, TAGS)), []),
-    heroImage: v.optional(sitePath),
+    heroImage: v.optional(imageReference),
     series: v.optional(slug),
     seriesOrder: v.optional(position),
     draft,
@@ -109,7 +122,7 @@ const deckFields = {
   provider: v.optional(title),
   eventName: v.optional(title),
   eventDate: v.optional(date),
-  heroImage: v.optional(sitePath),
+  heroImage: v.optional(imageReference),
   draft,
 };
 
@@ -141,6 +154,21 @@ const deprecation = v.pipe(
   ),
 );
 
+const UI_STRINGS = `a mapping of interface strings, among: ${UI_KEYS.join(', ')}`;
+
+/** The interface text a site gives itself, by language: `ui: { de: { blog: Blog, talks: Vorträge } }`. */
+const uiSchema = v.record(
+  v.pipe(v.string(LANGUAGE_CODE_EXPECTED), v.check(isLanguageCode, LANGUAGE_CODE_EXPECTED)),
+  v.strictObject(
+    Object.fromEntries(UI_KEYS.map((key) => [key, v.optional(boundedText(200))])) as Record<
+      UiKey,
+      v.OptionalSchema<ReturnType<typeof boundedText>, undefined>
+    >,
+    UI_STRINGS,
+  ),
+  `a mapping of language codes to ${UI_STRINGS}`,
+);
+
 export const siteSchema = v.strictObject(
   {
     name: title,
@@ -158,6 +186,7 @@ export const siteSchema = v.strictObject(
     ),
     deprecations: v.optional(v.array(deprecation, 'a list of deprecations'), []),
     redirects: v.optional(redirectsSchema, {}),
+    ui: v.optional(uiSchema, {}),
   },
   'a mapping of site settings',
 );

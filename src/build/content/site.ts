@@ -115,6 +115,7 @@ function inferSite(
     languages,
     deprecations: given.deprecations ?? [],
     redirects: { ...astroRedirects(reader, astro), ...given.redirects },
+    ui: given.ui ?? {},
   });
 }
 
@@ -164,6 +165,7 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       author: { name: site.author.name, url: site.author.url ?? null },
       license: site.license,
       languages: site.languages,
+      ui: site.ui,
     },
     deprecations: site.deprecations.map((d) => ({
       operationId: d.operationId,

@@ -18,6 +18,8 @@ export interface SiteInfo<L extends string = Lang> {
   /** The SPDX identifier of the content licence; null when the blog states none. */
   license: string | null;
   languages: L[];
+  /** Interface text the site gives itself (site.yaml `ui:`), by language and string. */
+  ui?: Readonly<Record<string, Readonly<Record<string, string | undefined>>>>;
 }
 
 export interface TagInfo<L extends string = Lang> {
@@ -43,6 +45,8 @@ export interface PostRecord<L extends string = Lang> {
   topics: string[];
   subtopics: string[];
   heroImage: string | null;
+  /** The hero image's pixel size, when the build could read it from the file. */
+  heroSize?: { width: number; height: number };
   series: string | null;
   seriesOrder: number | null;
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */

@@ -28,7 +28,9 @@ export type Block =
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
   /** Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`. */
-  | { kind: 'rendered'; html: string; markdown: string; path: string };
+  | { kind: 'rendered'; html: string; markdown: string; path: string }
+  /** An image shown on its own, such as a post's hero image: a site path or a URL. */
+  | { kind: 'image'; src: string; alt: string; size?: { width: number; height: number } | undefined };
 
 const inlines = (text: Text): readonly Inline[] =>
   typeof text === 'string' || !Array.isArray(text) ? [text as Inline] : text;
@@ -84,6 +86,10 @@ function blockHtml(block: Block, depth: number, headed: boolean): string {
     }
     case 'rendered':
       return block.html;
+    case 'image': {
+      const size = block.size ? ` width="${block.size.width}" height="${block.size.height}"` : '';
+      return `<p class="hero"><img src="${escapeHtml(block.src)}" alt="${escapeHtml(block.alt)}"${size} decoding="async"></p>`;
+    }
   }
 }
 
@@ -148,6 +154,8 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
       return twinMarkdown(block.markdown, baseUrl + block.path).trim();
+    case 'image':
+      return `![${escapeMarkdown(block.alt)}](<${absolute(block.src, baseUrl)}>)`;
   }
 }
 

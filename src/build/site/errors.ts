@@ -36,7 +36,7 @@ export function errorText(
 ): string {
   const { langRoot, languageOfPath } = siteLinks(context.site.languages);
   const lang = languageOfPath(path);
-  const ui = uiText(lang);
+  const ui = uiText(lang, context.site);
   const { title, detail } = wording(error, ui, path);
   const home = { kind: 'paragraph', text: { href: langRoot(lang), text: ui.backHome } } as const;
   const code: ErrorCode = error.code;

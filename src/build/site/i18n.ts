@@ -1,54 +1,68 @@
-/** Interface text of the site pages: English and Spanish; every other language shows the English text. */
+/**
+ * Interface text of the site pages, dates and numbers, in the page's language. English, Spanish and
+ * French are built in; any other language takes its text from the `ui:` block of site.yaml, and
+ * each string it does not give falls back to English (the build summary lists which).
+ */
 import { languageName } from '../../core/languages.ts';
-import type { Lang } from '../data/types.ts';
+import type { Lang, SiteInfo } from '../data/types.ts';
 
-type TranslatedLang = 'en' | 'es';
-const translated = (lang: Lang): TranslatedLang => (lang === 'es' ? 'es' : 'en');
-
-const NATIVE_NAMES: Readonly<Record<string, string>> = { en: 'English', es: 'Español' };
-
-/** The language's name for the language switcher: its own name when known, else its English name. */
-export const nativeName = (lang: Lang): string => NATIVE_NAMES[lang] ?? languageName(lang);
-
-const MONTHS: Record<TranslatedLang, readonly string[]> = {
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-  es: [
-    'enero',
-    'febrero',
-    'marzo',
-    'abril',
-    'mayo',
-    'junio',
-    'julio',
-    'agosto',
-    'septiembre',
-    'octubre',
-    'noviembre',
-    'diciembre',
-  ],
-};
-
-/** A long date in the page's language, from an ISO 8601 UTC timestamp (no Intl: runtimes differ). */
-export function formatDate(iso: string, lang: Lang): string {
-  const [year, month, day] = iso.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const text = translated(lang);
-  const name = MONTHS[text][month - 1];
-  return text === 'en' ? `${day} ${name} ${year}` : `${day} de ${name} de ${year}`;
+/** The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English name. */
+function nameInItself(lang: Lang): string {
+  try {
+    const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
+    if (name && name.toLowerCase() !== lang) return name;
+  } catch {
+    // A code Intl does not know: its English name, or the code itself.
+  }
+  return languageName(lang);
 }
 
+/** The language's name in itself for the language switcher, capitalized as a label (`Français`). */
+export const nativeName = (lang: Lang): string => {
+  const name = nameInItself(lang);
+  return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+};
+
+/** A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601 UTC timestamp. */
+export function formatDate(iso: string, lang: Lang): string {
+  return dateFormat(lang).format(new Date(iso));
+}
+
+/** A whole number as the page's language writes it (`10,000`, `10.000`, `10 000`). */
+export const formatNumber = (n: number, lang: Lang): string => numberFormat(lang).format(n);
+
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+const numberFormats = new Map<Lang, Intl.NumberFormat>();
+
+function dateFormat(lang: Lang): Intl.DateTimeFormat {
+  let format = dateFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(lang, format);
+  }
+  return format;
+}
+
+function numberFormat(lang: Lang): Intl.NumberFormat {
+  let format = numberFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(locale(lang));
+    numberFormats.set(lang, format);
+  }
+  return format;
+}
+
+/** English is written as in Britain (day before month), as the site always has; other codes as they are. */
+const locale = (lang: Lang): string => {
+  if (lang === 'en') return 'en-GB';
+  try {
+    return Intl.getCanonicalLocales(lang)[0] ?? 'en-GB';
+  } catch {
+    return 'en-GB';
+  }
+};
+
+/** Every string of the interface; `{name}` marks what is filled in. */
 const en = {
   home: 'Home',
   blog: 'Blog',
@@ -64,8 +78,11 @@ const en = {
   partOf: 'Part of the series',
   chapter: 'Chapter',
   chapters: 'Chapters',
-  chapterCount: (count: number) => `${count} ${count === 1 ? 'chapter' : 'chapters'}`,
+  oneChapter: '{count} chapter',
+  manyChapters: '{count} chapters',
   postsTagged: 'Posts tagged',
+  postsIn: 'Posts in {language}',
+  seriesIn: 'Series in {language}',
   blogDescription: 'Every post, newest first.',
   talksDescription: 'Slide decks from talks, newest first.',
   slides: 'Slides',
@@ -76,17 +93,19 @@ const en = {
   license: 'Content licensed under',
   apiLinks: 'For developers and agents',
   notFoundTitle: 'Page not found',
-  notFound: (path: string) => `There is no page at ${path}.`,
+  notFound: 'There is no page at {path}.',
   goneTitle: 'Page removed',
-  gone: (path: string) => `The page at ${path} was removed for good.`,
+  gone: 'The page at {path} was removed for good.',
   methodTitle: 'Method not allowed',
-  method: (method: string, path: string) => `${path} is read-only: ${method} is not allowed; use GET.`,
+  method: '{path} is read-only: {method} is not allowed; use GET.',
   backHome: 'Go to the home page',
 };
 
-export type UiText = typeof en;
+export type UiKey = keyof typeof en;
+export type UiStrings = Readonly<Record<UiKey, string>>;
+export const UI_KEYS = Object.keys(en) as UiKey[];
 
-const es: UiText = {
+const es: UiStrings = {
   home: 'Inicio',
   blog: 'Blog',
   talks: 'Charlas',
@@ -101,8 +120,11 @@ const es: UiText = {
   partOf: 'Parte de la serie',
   chapter: 'Capítulo',
   chapters: 'Capítulos',
-  chapterCount: (count: number) => `${count} ${count === 1 ? 'capítulo' : 'capítulos'}`,
+  oneChapter: '{count} capítulo',
+  manyChapters: '{count} capítulos',
   postsTagged: 'Artículos con la etiqueta',
+  postsIn: 'Artículos en {language}',
+  seriesIn: 'Series en {language}',
   blogDescription: 'Todos los artículos, del más reciente al más antiguo.',
   talksDescription: 'Diapositivas de charlas, de la más reciente a la más antigua.',
   slides: 'Diapositivas',
@@ -113,16 +135,112 @@ const es: UiText = {
   license: 'Contenido publicado bajo',
   apiLinks: 'Para desarrolladores y agentes',
   notFoundTitle: 'Página no encontrada',
-  notFound: (path: string) => `No hay ninguna página en ${path}.`,
+  notFound: 'No hay ninguna página en {path}.',
   goneTitle: 'Página retirada',
-  gone: (path: string) => `La página ${path} se retiró definitivamente.`,
+  gone: 'La página {path} se retiró definitivamente.',
   methodTitle: 'Método no permitido',
-  method: (method: string, path: string) =>
-    `${path} es de solo lectura: ${method} no está permitido; usa GET.`,
+  method: '{path} es de solo lectura: {method} no está permitido; usa GET.',
   backHome: 'Ir a la página de inicio',
 };
 
-const UI: Record<TranslatedLang, UiText> = { en, es };
+const fr: UiStrings = {
+  home: 'Accueil',
+  blog: 'Blog',
+  talks: 'Conférences',
+  developers: 'Développeurs',
+  latestPosts: 'Derniers articles',
+  allPosts: 'Tous les articles',
+  series: 'Séries',
+  tags: 'Étiquettes',
+  tag: 'Étiquette',
+  published: 'Publié le',
+  updated: 'Mis à jour le',
+  partOf: 'Fait partie de la série',
+  chapter: 'Chapitre',
+  chapters: 'Chapitres',
+  oneChapter: '{count} chapitre',
+  manyChapters: '{count} chapitres',
+  postsTagged: 'Articles avec l’étiquette',
+  postsIn: 'Articles en {language}',
+  seriesIn: 'Séries en {language}',
+  blogDescription: 'Tous les articles, du plus récent au plus ancien.',
+  talksDescription: 'Les supports de conférences, du plus récent au plus ancien.',
+  slides: 'Diapositives',
+  at: 'à',
+  readElsewhere: 'Diapositives externes',
+  markdownVersion: 'Version Markdown',
+  skip: 'Aller au contenu',
+  license: 'Contenu publié sous licence',
+  apiLinks: 'Pour les développeurs et les agents',
+  notFoundTitle: 'Page introuvable',
+  notFound: 'Il n’y a aucune page à l’adresse {path}.',
+  goneTitle: 'Page supprimée',
+  gone: 'La page {path} a été supprimée définitivement.',
+  methodTitle: 'Méthode non autorisée',
+  method: '{path} est en lecture seule : {method} n’est pas autorisé ; utilisez GET.',
+  backHome: 'Aller à la page d’accueil',
+};
 
-/** The interface text for pages in this language. */
-export const uiText = (lang: Lang): UiText => UI[translated(lang)];
+/** The languages whose interface text is built in. */
+const BUILT_IN: Readonly<Record<string, UiStrings>> = { en, es, fr };
+
+/** The interface text of one language, filled in where it takes values. */
+export interface UiText extends Omit<UiStrings, 'notFound' | 'gone' | 'method' | 'postsIn' | 'seriesIn'> {
+  chapterCount(count: number): string;
+  notFound(path: string): string;
+  gone(path: string): string;
+  method(method: string, path: string): string;
+  postsIn(lang: Lang): string;
+  seriesIn(lang: Lang): string;
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);
+
+/** The site's own strings for a language (site.yaml `ui:`), over the built-in ones, over English. */
+function stringsFor(lang: Lang, site: Pick<SiteInfo, 'ui'> | undefined): UiStrings {
+  const given = Object.entries(site?.ui?.[lang] ?? {}).filter(([, text]) => text !== undefined);
+  const builtIn = BUILT_IN[lang] ?? BUILT_IN[lang.split('-')[0] as string] ?? en;
+  return { ...builtIn, ...Object.fromEntries(given) };
+}
+
+const made = new WeakMap<object, Map<Lang, UiText>>();
+const NO_SITE = {};
+
+/** The interface text for pages in this language, with the site's own strings where it gives them. */
+export function uiText(lang: Lang, site?: Pick<SiteInfo, 'ui'>): UiText {
+  const key = site?.ui ?? NO_SITE;
+  let byLang = made.get(key);
+  if (!byLang) {
+    byLang = new Map();
+    made.set(key, byLang);
+  }
+  let text = byLang.get(lang);
+  if (!text) {
+    const s = stringsFor(lang, site);
+    const count = (n: number) => formatNumber(n, lang);
+    text = {
+      ...s,
+      chapterCount: (n) => fill(n === 1 ? s.oneChapter : s.manyChapters, { count: count(n) }),
+      notFound: (path) => fill(s.notFound, { path }),
+      gone: (path) => fill(s.gone, { path }),
+      method: (method, path) => fill(s.method, { method, path }),
+      postsIn: (other) => fill(s.postsIn, { language: nameInItself(other) }),
+      seriesIn: (other) => fill(s.seriesIn, { language: nameInItself(other) }),
+    };
+    byLang.set(lang, text);
+  }
+  return text;
+}
+
+/** For each language without built-in text, the strings site.yaml does not give, which show in English. */
+export function uiFallbacks(site: Pick<SiteInfo, 'ui' | 'languages'>): Map<Lang, UiKey[]> {
+  const fallbacks = new Map<Lang, UiKey[]>();
+  for (const lang of site.languages) {
+    if (BUILT_IN[lang] || BUILT_IN[lang.split('-')[0] as string]) continue;
+    const given = site.ui?.[lang] ?? {};
+    const missing = UI_KEYS.filter((key) => given[key] === undefined);
+    if (missing.length > 0) fallbacks.set(lang, missing);
+  }
+  return fallbacks;
+}

@@ -83,7 +83,7 @@ function languageSwitch(shell: Shell, site: SiteInfo, { langRoot }: SiteLinks): 
 }
 
 function header(shell: Shell, site: SiteInfo): string {
-  const ui = uiText(shell.lang);
+  const ui = uiText(shell.lang, site);
   const links = siteLinks(site.languages);
   const { blogPath, langRoot, portalPath, talksPath } = links;
   const nav = [
@@ -97,7 +97,7 @@ function header(shell: Shell, site: SiteInfo): string {
 }
 
 function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
-  const ui = uiText(shell.lang);
+  const ui = uiText(shell.lang, site);
   const license = describeLicense(site.license, `${baseUrl}${PATHS.developerPortal}#license`);
   const links = [
     [PATHS.openapi, 'OpenAPI'],
@@ -117,7 +117,7 @@ function footer(shell: Shell, { site, baseUrl }: LayoutContext): string {
 }
 
 export function renderDocument(shell: Shell, context: LayoutContext): string {
-  const ui = uiText(shell.lang);
+  const ui = uiText(shell.lang, context.site);
   const { langRoot } = siteLinks(context.site.languages);
   const title =
     shell.canonical?.path === langRoot(shell.lang) ? shell.title : `${shell.title} · ${context.site.name}`;

@@ -5,7 +5,7 @@ import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import { resourceTemplateList } from '../../mcp/resource-templates.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { nativeName } from './i18n.ts';
+import { nativeName, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 
 /** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
@@ -17,9 +17,10 @@ function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
   const inLang = <T extends { lang: Lang }>(items: readonly T[]) => items.filter((x) => x.lang === lang);
   const posts = inLang(data.posts).map((post) => item(post, baseUrl));
   const series = inLang(data.series).map((s) => item(s, baseUrl));
+  const ui = uiText(lang, data.site);
   return [
-    `## Posts in ${nativeName(lang)}\n\n${posts.join('\n')}`,
-    ...(series.length ? [`## Series in ${nativeName(lang)}\n\n${series.join('\n')}`] : []),
+    `## ${ui.postsIn(lang)}\n\n${posts.join('\n')}`,
+    ...(series.length ? [`## ${ui.seriesIn(lang)}\n\n${series.join('\n')}`] : []),
   ].join('\n\n');
 }
 

@@ -3,7 +3,7 @@
 import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 import type { Block, Entry } from './doc.ts';
-import { formatDate, uiText } from './i18n.ts';
+import { formatDate, formatNumber, type UiText, uiText } from './i18n.ts';
 import type { Canonical } from './layout.ts';
 import { type SiteLinks, siteLinks } from './links.ts';
 import type { Page } from './page.ts';
@@ -40,9 +40,13 @@ function postEntry(
   };
 }
 
-function deckEntry(deck: DeckRecord, lang: Lang): Entry {
+/** A hero image is decorative: the title it illustrates is the heading right above it. */
+const heroBlock = ({ heroImage, heroSize }: PostRecord): Block[] =>
+  heroImage ? [{ kind: 'image', src: heroImage, alt: '', size: heroSize }] : [];
+
+function deckEntry(deck: DeckRecord, lang: Lang, ui: UiText): Entry {
   const event = deck.eventName ? ` · ${deck.eventName}` : '';
-  const where = deck.type === 'external' ? ` · ${deck.provider ?? uiText(lang).readElsewhere}` : '';
+  const where = deck.type === 'external' ? ` · ${deck.provider ?? ui.readElsewhere}` : '';
   return {
     href: deck.externalUrl ?? deck.path,
     title: deck.title,
@@ -87,7 +91,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
 
   function home(lang: Lang): Page {
-    const ui = uiText(lang);
+    const ui = uiText(lang, data.site);
     const series = data.series.filter((s) => s.lang === lang);
     const blocks: Block[] = [
       { kind: 'heading', text: ui.latestPosts },
@@ -131,7 +135,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function blog(lang: Lang): Page {
-    const ui = uiText(lang);
+    const ui = uiText(lang, data.site);
     return {
       lang,
       title: ui.blog,
@@ -145,8 +149,8 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     const series = data.series.find((s) => s.slug === post.series && s.lang === post.lang);
     if (!series) return [];
     const chapters = chaptersIn(series);
-    const ui = uiText(post.lang);
-    const position = `${ui.chapter} ${chapters.indexOf(post) + 1}/${chapters.length}`;
+    const ui = uiText(post.lang, data.site);
+    const position = `${ui.chapter} ${formatNumber(chapters.indexOf(post) + 1, post.lang)}/${formatNumber(chapters.length, post.lang)}`;
     return [
       {
         kind: 'paragraph',
@@ -156,7 +160,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function post(post: PostRecord): Page {
-    const ui = uiText(post.lang);
+    const ui = uiText(post.lang, data.site);
     const updated = post.updatedDate ? ` · ${ui.updated} ${formatDate(post.updatedDate, post.lang)}` : '';
     const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
     return {
@@ -172,6 +176,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         ...(post.series ? { series: post.series } : {}),
       },
       blocks: [
+        ...heroBlock(post),
         ...seriesBox(post),
         { kind: 'rendered', html: post.html, markdown: post.body, path: post.path },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
@@ -180,13 +185,13 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function series(series: SeriesRecord): Page {
-    const ui = uiText(series.lang);
+    const ui = uiText(series.lang, data.site);
     const chapters = chaptersIn(series).map((post, i) =>
       postEntry(
         links,
         post,
         series.lang,
-        `${ui.chapter} ${i + 1} · ${formatDate(post.pubDate, series.lang)}`,
+        `${ui.chapter} ${formatNumber(i + 1, series.lang)} · ${formatDate(post.pubDate, series.lang)}`,
       ),
     );
     return {
@@ -205,7 +210,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function tag(tag: string, lang: Lang): Page {
-    const ui = uiText(lang);
+    const ui = uiText(lang, data.site);
     const tagged = postsTagged(data, lang, tag);
     return {
       lang,
@@ -224,7 +229,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   function talks(lang: Lang): Page {
-    const ui = uiText(lang);
+    const ui = uiText(lang, data.site);
     return {
       lang,
       title: ui.talks,
@@ -233,20 +238,20 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       blocks: [
         {
           kind: 'entries',
-          entries: data.decks.filter((deck) => deck.lang === lang).map((deck) => deckEntry(deck, lang)),
+          entries: data.decks.filter((deck) => deck.lang === lang).map((deck) => deckEntry(deck, lang, ui)),
         },
       ],
     };
   }
 
   function deck(deck: DeckRecord): Page {
-    const ui = uiText(deck.lang);
+    const ui = uiText(deck.lang, data.site);
     return {
       lang: deck.lang,
       title: deck.title,
       description: deck.description,
       canonical: canonicalOf(languages, deck.lang, deckPath(deck.slug), 'article'),
-      byline: `${ui.slides} · ${deckEntry(deck, deck.lang).meta}`,
+      byline: `${ui.slides} · ${deckEntry(deck, deck.lang, ui).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
       blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body, path: deck.path }],
     };

@@ -7,6 +7,7 @@ import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
+import { inWords } from '../../core/languages.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '../../mcp/protocol.ts';
@@ -15,6 +16,7 @@ import { describeLicense } from '../api/license.ts';
 import { tagsInUse } from '../api/records.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import type { Block, Text } from './doc.ts';
+import { formatNumber } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 
@@ -38,109 +40,184 @@ const ENDPOINTS_ES: Record<SharedOperationId, string> = {
   getSlidesTimeline: 'Todas las presentaciones publicadas en el idioma, de la más reciente a la más antigua.',
 };
 
-const SPANISH_NAMES: Readonly<Record<string, string>> = {
-  de: 'alemán',
-  en: 'inglés',
-  es: 'español',
-  fr: 'francés',
-  it: 'italiano',
-  pt: 'portugués',
+/** The portal's languages: English, Spanish and French; any other reads the English portal. */
+type PortalLang = 'en' | 'es' | 'fr';
+
+const portalLang = (lang: Lang): PortalLang => {
+  const base = lang.split('-')[0];
+  return base === 'es' || base === 'fr' ? base : 'en';
 };
 
-/** The Spanish description of an endpoint: the shared ones from the table, the post index of each language. */
-function describeInSpanish(operationId: string, languages: readonly Lang[]): string {
-  const lang = languages.find((code) => postIndexEndpoint(code).operationId === operationId);
-  if (lang === undefined) return ENDPOINTS_ES[operationId as SharedOperationId];
-  const name = SPANISH_NAMES[lang] ?? lang;
-  return `Todos los artículos publicados en ${name}, del más reciente al más antiguo.`;
+const ENDPOINTS_FR: Record<SharedOperationId, string> = {
+  getApiIndex:
+    'L’index de l’API : version, politique de versions, authentification, limite de requêtes, liens et chaque endpoint avec ses URL concrètes.',
+  listPosts: 'Tous les articles publiés dans toutes les langues, du plus récent au plus ancien.',
+  listSeries: 'Les séries ayant au moins un article publié dans la langue, par activité la plus récente.',
+  getSeries: 'Les chapitres d’une série dans l’ordre de lecture.',
+  getTimelineByTag: 'Tous les articles portant l’étiquette dans la langue, du plus récent au plus ancien.',
+  getSlidesTimeline:
+    'Toutes les présentations publiées dans la langue, de la plus récente à la plus ancienne.',
+};
+
+/** A language's name in another language (`francés`, `espagnol`), from Intl; its code when Intl has none. */
+function languageNameIn(lang: Lang, inLang: Lang): string {
+  try {
+    return new Intl.DisplayNames([inLang], { type: 'language' }).of(lang) ?? lang;
+  } catch {
+    return lang;
+  }
 }
 
-/** The portal's prose in one language (Spanish, else English); everything factual comes from the context. */
+/** An endpoint's description in Spanish or French: the shared ones from the tables, the post index of each language. */
+function describeIn(portal: 'es' | 'fr', operationId: string, languages: readonly Lang[]): string {
+  const lang = languages.find((code) => postIndexEndpoint(code).operationId === operationId);
+  const table = portal === 'es' ? ENDPOINTS_ES : ENDPOINTS_FR;
+  if (lang === undefined) return table[operationId as SharedOperationId];
+  const name = languageNameIn(lang, portal);
+  return portal === 'es'
+    ? `Todos los artículos publicados en ${name}, del más reciente al más antiguo.`
+    : `Tous les articles publiés en ${name}, du plus récent au plus ancien.`;
+}
+
+/** The portal's prose in one language (Spanish, French, else English); everything factual comes from the context. */
 function prose(lang: Lang, c: PortalContext) {
   const { quota, windowSeconds } = c.policy;
-  const en = lang !== 'es';
+  const portal = portalLang(lang);
+  const say = <T>(en: T, es: T, fr: T): T => (portal === 'es' ? es : portal === 'fr' ? fr : en);
+  const langs = c.data.site.languages;
+  const langList = langs.join('|');
   return {
-    title: en ? 'Developers' : 'Desarrolladores',
-    description: en
-      ? `A public, read-only JSON API, an MCP server and a command-line client over ${c.data.site.name}. No key, no signup.`
-      : `Una API JSON pública y de solo lectura, un servidor MCP y un cliente de línea de comandos sobre ${c.data.site.name}. Sin clave ni registro.`,
-    quickstart: en ? 'Quickstart' : 'Inicio rápido',
-    quickstartIntro: en
-      ? 'Every endpoint answers GET and HEAD with JSON. Copy any of these into a terminal:'
-      : 'Cada endpoint responde a GET y HEAD con JSON. Copia cualquiera de estos comandos en una terminal:',
-    authentication: en ? 'Authentication' : 'Autenticación',
-    authenticationText: en
-      ? 'None. Every endpoint is public, anonymous and read-only: there is no API key, signup, OAuth flow, account or paid tier. Credentials sent with a request are ignored. OpenAPI declares an empty global security requirement.'
-      : 'Ninguna. Todos los endpoints son públicos, anónimos y de solo lectura: no hay clave de API, registro, OAuth, cuenta ni plan de pago. Las credenciales enviadas se ignoran. OpenAPI declara un requisito de seguridad global vacío.',
+    title: say('Developers', 'Desarrolladores', 'Développeurs'),
+    description: say(
+      `A public, read-only JSON API, an MCP server and a command-line client over ${c.data.site.name}. No key, no signup.`,
+      `Una API JSON pública y de solo lectura, un servidor MCP y un cliente de línea de comandos sobre ${c.data.site.name}. Sin clave ni registro.`,
+      `Une API JSON publique en lecture seule, un serveur MCP et un client en ligne de commande pour ${c.data.site.name}. Sans clé ni inscription.`,
+    ),
+    quickstart: say('Quickstart', 'Inicio rápido', 'Démarrage rapide'),
+    quickstartIntro: say(
+      'Every endpoint answers GET and HEAD with JSON. Copy any of these into a terminal:',
+      'Cada endpoint responde a GET y HEAD con JSON. Copia cualquiera de estos comandos en una terminal:',
+      'Chaque endpoint répond à GET et HEAD en JSON. Copiez l’une de ces commandes dans un terminal :',
+    ),
+    authentication: say('Authentication', 'Autenticación', 'Authentification'),
+    authenticationText: say(
+      'None. Every endpoint is public, anonymous and read-only: there is no API key, signup, OAuth flow, account or paid tier. Credentials sent with a request are ignored. OpenAPI declares an empty global security requirement.',
+      'Ninguna. Todos los endpoints son públicos, anónimos y de solo lectura: no hay clave de API, registro, OAuth, cuenta ni plan de pago. Las credenciales enviadas se ignoran. OpenAPI declara un requisito de seguridad global vacío.',
+      'Aucune. Chaque endpoint est public, anonyme et en lecture seule : pas de clé d’API, d’inscription, d’OAuth, de compte ni d’offre payante. Les identifiants envoyés avec une requête sont ignorés. OpenAPI déclare une exigence de sécurité globale vide.',
+    ),
     endpoints: 'Endpoints',
-    endpointsIntro: en
-      ? `Every path is also served under ${API_PREFIXES[1]} with an identical response. Paths end in .json. The full description is in `
-      : `Cada ruta se sirve también bajo ${API_PREFIXES[1]} con una respuesta idéntica. Las rutas terminan en .json. La descripción completa está en `,
-    head: en
-      ? ['Operation', 'Path', 'Parameters', 'Description']
-      : ['Operación', 'Ruta', 'Parámetros', 'Descripción'],
-    urls: en ? 'Every URL:' : 'Todas las URL:',
+    endpointsIntro: say(
+      `Every path is also served under ${API_PREFIXES[1]} with an identical response. Paths end in .json. The full description is in `,
+      `Cada ruta se sirve también bajo ${API_PREFIXES[1]} con una respuesta idéntica. Las rutas terminan en .json. La descripción completa está en `,
+      `Chaque chemin est aussi servi sous ${API_PREFIXES[1]} avec une réponse identique. Les chemins se terminent par .json. La description complète est dans `,
+    ),
+    head: say(
+      ['Operation', 'Path', 'Parameters', 'Description'],
+      ['Operación', 'Ruta', 'Parámetros', 'Descripción'],
+      ['Opération', 'Chemin', 'Paramètres', 'Description'],
+    ),
+    urls: say('Every URL:', 'Todas las URL:', 'Toutes les URL :'),
     describe: (operationId: string, english: string) =>
-      en ? english : describeInSpanish(operationId, c.data.site.languages),
-    limitTitle: en ? 'The limit parameter' : 'El parámetro limit',
-    limitRules: en
-      ? [
-          `The three post indexes accept limit: exactly the decimal digits of a number from ${LIMIT_MIN} to ${LIMIT_MAX} (05 is 5). They return only the newest N posts; X-Total-Count still carries the full size.`,
-          `Anything else is 400 invalid_request: empty, 0, ${LIMIT_MAX + 1}, 5.0, +5, 1e2, -1, a leading space, or limit given twice.`,
-          'limit on any other endpoint is ignored.',
-        ]
-      : [
-          `Los tres índices de artículos aceptan limit: exactamente los dígitos decimales de un número de ${LIMIT_MIN} a ${LIMIT_MAX} (05 es 5). Devuelven solo los N artículos más recientes; X-Total-Count sigue indicando el tamaño total.`,
-          `Cualquier otro valor es 400 invalid_request: vacío, 0, ${LIMIT_MAX + 1}, 5.0, +5, 1e2, -1, un espacio inicial o limit repetido.`,
-          'limit se ignora en cualquier otro endpoint.',
-        ],
-    errors: en ? 'Errors' : 'Errores',
-    errorsIntro: en
-      ? 'Every failure under /api/ is an RFC 9457 problem (application/problem+json), never HTML. detail and error.message name the path or the parameter; error.hint says how to recover.'
-      : 'Todo fallo bajo /api/ es un problema RFC 9457 (application/problem+json), nunca HTML. detail y error.message nombran la ruta o el parámetro; error.hint explica cómo recuperarse.',
-    errorHead: en
-      ? ['error.code', 'Status', 'Title', 'What to do']
-      : ['error.code', 'Estado', 'Título', 'Qué hacer'],
-    example: en ? 'An example:' : 'Un ejemplo:',
-    rateLimits: en ? 'Rate limits' : 'Límites de peticiones',
-    rateText: en
-      ? `${quota} requests per sliding ${windowSeconds}-second window per client IP (IPv6 grouped by /64), for the API and the MCP endpoint together. Enforcement is best effort at the edge. Over the quota the answer is 429 rate_limited with Retry-After; every response carries these headers:`
-      : `${quota} peticiones por ventana deslizante de ${windowSeconds} segundos por IP de cliente (IPv6 agrupada por /64), para la API y el endpoint MCP juntos. Se aplica en el edge con el mejor esfuerzo. Al superar la cuota la respuesta es 429 rate_limited con Retry-After; cada respuesta lleva estas cabeceras:`,
-    versioning: en ? 'Versioning and deprecation' : 'Versiones y retirada',
-    versioningText: en
-      ? [
-          `Semantic versioning; the current version is ${API_VERSION}, sent in X-API-Version on every response. The current major version is served at ${API_PREFIXES.join(' and ')}.`,
-          'Additive changes (new endpoints, new optional fields) ship without notice under the same paths; ignore unknown fields.',
-          'A breaking change ships under a new prefix (/api/v2/). The previous paths keep serving for at least six months, and during that window their responses carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link: <...>; rel="deprecation".',
-        ]
-      : [
-          `Versionado semántico; la versión actual es ${API_VERSION}, enviada en X-API-Version en cada respuesta. La versión mayor actual se sirve en ${API_PREFIXES.join(' y ')}.`,
-          'Los cambios aditivos (endpoints nuevos, campos opcionales nuevos) se publican sin aviso en las mismas rutas; ignora los campos desconocidos.',
-          'Un cambio incompatible se publica bajo un prefijo nuevo (/api/v2/). Las rutas anteriores siguen sirviéndose al menos seis meses y, durante ese plazo, sus respuestas llevan Deprecation (RFC 9745), Sunset (RFC 8594) y Link: <...>; rel="deprecation".',
-        ],
-    deprecated: en ? 'Deprecated now:' : 'Retirados ahora:',
-    noneDeprecated: en ? 'No endpoint is deprecated now.' : 'Ningún endpoint está en retirada ahora.',
-    mcp: en ? 'MCP server' : 'Servidor MCP',
-    mcpText: en
-      ? `A stateless, read-only MCP server over Streamable HTTP (protocol versions ${PROTOCOL_VERSIONS}): POST one JSON-RPC 2.0 message to`
-      : `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versiones del protocolo ${PROTOCOL_VERSIONS}): envía por POST un mensaje JSON-RPC 2.0 a`,
-    mcpTools: en
-      ? 'Its tools (all read-only; lang is en or es):'
-      : 'Sus herramientas (todas de solo lectura; lang es en o es):',
-    toolHead: en ? ['Tool', 'What it returns'] : ['Herramienta', 'Qué devuelve'],
-    cli: en ? 'Command-line client' : 'Cliente de línea de comandos',
-    cliText: en
-      ? 'The folio command wraps the same API. It needs Node 18 or later and has no dependencies. Commands: posts, search, series, tag, talks and api; on every command --json prints the raw JSON, --lang en|es picks the language and --base-url points it at a server.'
-      : 'El comando folio envuelve la misma API. Necesita Node 18 o posterior y no tiene dependencias. Comandos: posts, search, series, tag, talks y api; en todos, --json imprime el JSON sin formato, --lang en|es elige el idioma y --base-url lo dirige a un servidor.',
-    discovery: en ? 'Discovery documents' : 'Documentos de descubrimiento',
-    discoveryText: en
-      ? 'Every page of the site also answers Markdown: append .md to its path or send Accept: text/markdown. For agents and tools:'
-      : 'Cada página del sitio responde también en Markdown: añade .md a su ruta o envía Accept: text/markdown. Para agentes y herramientas:',
-    license: en ? 'Licence' : 'Licencia',
-    licenseText: en ? 'The content is licensed under' : 'El contenido se publica bajo la licencia',
-    licenseTail: en
-      ? `Reuse is allowed, including for training and grounding, with attribution to ${c.data.site.name} (${c.baseUrl}).`
-      : `Se permite reutilizarlo, también para entrenamiento y grounding, citando a ${c.data.site.name} (${c.baseUrl}).`,
+      portal === 'en' ? english : describeIn(portal, operationId, langs),
+    limitTitle: say('The limit parameter', 'El parámetro limit', 'Le paramètre limit'),
+    limitRules: say(
+      [
+        `The three post indexes accept limit: exactly the decimal digits of a number from ${LIMIT_MIN} to ${LIMIT_MAX} (05 is 5). They return only the newest N posts; X-Total-Count still carries the full size.`,
+        `Anything else is 400 invalid_request: empty, 0, ${LIMIT_MAX + 1}, 5.0, +5, 1e2, -1, a leading space, or limit given twice.`,
+        'limit on any other endpoint is ignored.',
+      ],
+      [
+        `Los tres índices de artículos aceptan limit: exactamente los dígitos decimales de un número de ${LIMIT_MIN} a ${LIMIT_MAX} (05 es 5). Devuelven solo los N artículos más recientes; X-Total-Count sigue indicando el tamaño total.`,
+        `Cualquier otro valor es 400 invalid_request: vacío, 0, ${LIMIT_MAX + 1}, 5.0, +5, 1e2, -1, un espacio inicial o limit repetido.`,
+        'limit se ignora en cualquier otro endpoint.',
+      ],
+      [
+        `Les trois index d’articles acceptent limit : exactement les chiffres décimaux d’un nombre de ${LIMIT_MIN} à ${LIMIT_MAX} (05 vaut 5). Ils ne renvoient que les N articles les plus récents ; X-Total-Count indique toujours la taille totale.`,
+        `Toute autre valeur donne 400 invalid_request : vide, 0, ${LIMIT_MAX + 1}, 5.0, +5, 1e2, -1, une espace initiale ou limit répété.`,
+        'limit est ignoré sur tout autre endpoint.',
+      ],
+    ),
+    errors: say('Errors', 'Errores', 'Erreurs'),
+    errorsIntro: say(
+      'Every failure under /api/ is an RFC 9457 problem (application/problem+json), never HTML. detail and error.message name the path or the parameter; error.hint says how to recover.',
+      'Todo fallo bajo /api/ es un problema RFC 9457 (application/problem+json), nunca HTML. detail y error.message nombran la ruta o el parámetro; error.hint explica cómo recuperarse.',
+      'Tout échec sous /api/ est un problème RFC 9457 (application/problem+json), jamais du HTML. detail et error.message nomment le chemin ou le paramètre ; error.hint indique comment s’en sortir.',
+    ),
+    errorHead: say(
+      ['error.code', 'Status', 'Title', 'What to do'],
+      ['error.code', 'Estado', 'Título', 'Qué hacer'],
+      ['error.code', 'Statut', 'Titre', 'Que faire'],
+    ),
+    example: say('An example:', 'Un ejemplo:', 'Un exemple :'),
+    rateLimits: say('Rate limits', 'Límites de peticiones', 'Limites de requêtes'),
+    rateText: say(
+      `${quota} requests per sliding ${windowSeconds}-second window per client IP (IPv6 grouped by /64), for the API and the MCP endpoint together. Enforcement is best effort at the edge. Over the quota the answer is 429 rate_limited with Retry-After; every response carries these headers:`,
+      `${quota} peticiones por ventana deslizante de ${windowSeconds} segundos por IP de cliente (IPv6 agrupada por /64), para la API y el endpoint MCP juntos. Se aplica en el edge con el mejor esfuerzo. Al superar la cuota la respuesta es 429 rate_limited con Retry-After; cada respuesta lleva estas cabeceras:`,
+      `${formatNumber(quota, lang)} requêtes par fenêtre glissante de ${formatNumber(windowSeconds, lang)} secondes par IP cliente (IPv6 regroupée par /64), pour l’API et l’endpoint MCP ensemble. L’application se fait au mieux, en périphérie. Au-delà du quota, la réponse est 429 rate_limited avec Retry-After ; chaque réponse porte ces en-têtes :`,
+    ),
+    versioning: say('Versioning and deprecation', 'Versiones y retirada', 'Versions et retrait'),
+    versioningText: say(
+      [
+        `Semantic versioning; the current version is ${API_VERSION}, sent in X-API-Version on every response. The current major version is served at ${API_PREFIXES.join(' and ')}.`,
+        'Additive changes (new endpoints, new optional fields) ship without notice under the same paths; ignore unknown fields.',
+        'A breaking change ships under a new prefix (/api/v2/). The previous paths keep serving for at least six months, and during that window their responses carry Deprecation (RFC 9745), Sunset (RFC 8594) and Link: <...>; rel="deprecation".',
+      ],
+      [
+        `Versionado semántico; la versión actual es ${API_VERSION}, enviada en X-API-Version en cada respuesta. La versión mayor actual se sirve en ${API_PREFIXES.join(' y ')}.`,
+        'Los cambios aditivos (endpoints nuevos, campos opcionales nuevos) se publican sin aviso en las mismas rutas; ignora los campos desconocidos.',
+        'Un cambio incompatible se publica bajo un prefijo nuevo (/api/v2/). Las rutas anteriores siguen sirviéndose al menos seis meses y, durante ese plazo, sus respuestas llevan Deprecation (RFC 9745), Sunset (RFC 8594) y Link: <...>; rel="deprecation".',
+      ],
+      [
+        `Versionnage sémantique ; la version actuelle est ${API_VERSION}, envoyée dans X-API-Version sur chaque réponse. La version majeure actuelle est servie sous ${API_PREFIXES.join(' et ')}.`,
+        'Les changements additifs (nouveaux endpoints, nouveaux champs facultatifs) sont publiés sans préavis sous les mêmes chemins ; ignorez les champs inconnus.',
+        'Un changement incompatible est publié sous un nouveau préfixe (/api/v2/). Les chemins précédents restent servis au moins six mois et, pendant cette période, leurs réponses portent Deprecation (RFC 9745), Sunset (RFC 8594) et Link: <...>; rel="deprecation".',
+      ],
+    ),
+    deprecated: say('Deprecated now:', 'Retirados ahora:', 'En cours de retrait :'),
+    noneDeprecated: say(
+      'No endpoint is deprecated now.',
+      'Ningún endpoint está en retirada ahora.',
+      'Aucun endpoint n’est en cours de retrait.',
+    ),
+    mcp: say('MCP server', 'Servidor MCP', 'Serveur MCP'),
+    mcpText: say(
+      `A stateless, read-only MCP server over Streamable HTTP (protocol versions ${PROTOCOL_VERSIONS}): POST one JSON-RPC 2.0 message to`,
+      `Un servidor MCP sin estado y de solo lectura sobre Streamable HTTP (versiones del protocolo ${PROTOCOL_VERSIONS}): envía por POST un mensaje JSON-RPC 2.0 a`,
+      `Un serveur MCP sans état et en lecture seule sur Streamable HTTP (versions du protocole ${PROTOCOL_VERSIONS}) : envoyez en POST un message JSON-RPC 2.0 à`,
+    ),
+    mcpTools: say(
+      `Its tools (all read-only; lang is ${inWords(langs, 'or')}):`,
+      `Sus herramientas (todas de solo lectura; lang es ${inWords(langs, 'o')}):`,
+      `Ses outils (tous en lecture seule ; lang vaut ${inWords(langs, 'ou')}) :`,
+    ),
+    toolHead: say(
+      ['Tool', 'What it returns'],
+      ['Herramienta', 'Qué devuelve'],
+      ['Outil', 'Ce qu’il renvoie'],
+    ),
+    cli: say('Command-line client', 'Cliente de línea de comandos', 'Client en ligne de commande'),
+    cliText: say(
+      `The folio command wraps the same API. It needs Node 18 or later and has no dependencies. Commands: posts, search, read, series, tag, talks and api; on every command --json prints the raw JSON, --lang ${langList} picks the language and --base-url points it at a server.`,
+      `El comando folio envuelve la misma API. Necesita Node 18 o posterior y no tiene dependencias. Comandos: posts, search, read, series, tag, talks y api; en todos, --json imprime el JSON sin formato, --lang ${langList} elige el idioma y --base-url lo dirige a un servidor.`,
+      `La commande folio enveloppe la même API. Elle demande Node 18 ou plus récent et n’a aucune dépendance. Commandes : posts, search, read, series, tag, talks et api ; sur chacune, --json affiche le JSON brut, --lang ${langList} choisit la langue et --base-url la dirige vers un serveur.`,
+    ),
+    discovery: say('Discovery documents', 'Documentos de descubrimiento', 'Documents de découverte'),
+    discoveryText: say(
+      'Every page of the site also answers Markdown: append .md to its path or send Accept: text/markdown. For agents and tools:',
+      'Cada página del sitio responde también en Markdown: añade .md a su ruta o envía Accept: text/markdown. Para agentes y herramientas:',
+      'Chaque page du site répond aussi en Markdown : ajoutez .md à son chemin ou envoyez Accept: text/markdown. Pour les agents et les outils :',
+    ),
+    license: say('Licence', 'Licencia', 'Licence'),
+    licenseText: say(
+      'The content is licensed under',
+      'El contenido se publica bajo la licencia',
+      'Le contenu est publié sous licence',
+    ),
+    licenseTail: say(
+      `Reuse is allowed, including for training and grounding, with attribution to ${c.data.site.name} (${c.baseUrl}).`,
+      `Se permite reutilizarlo, también para entrenamiento y grounding, citando a ${c.data.site.name} (${c.baseUrl}).`,
+      `La réutilisation est permise, y compris pour l’entraînement et l’ancrage, en citant ${c.data.site.name} (${c.baseUrl}).`,
+    ),
   };
 }
 
@@ -234,14 +311,15 @@ function versioningBlocks(t: ReturnType<typeof prose>, c: PortalContext): Block[
 }
 
 function cliExample(c: PortalContext): string {
+  const [first, second = first] = c.data.site.languages as [Lang, ...Lang[]];
   return [
-    `folio posts --lang es --base-url ${c.baseUrl}`,
+    `folio posts --lang ${second} --base-url ${c.baseUrl}`,
     `folio search "cache" --json --base-url ${c.baseUrl}`,
     `folio series --base-url ${c.baseUrl}`,
-    ...tagsInUse(c.data, 'en')
+    ...tagsInUse(c.data, first)
       .slice(0, 1)
       .map((tag) => `folio tag ${tag} --base-url ${c.baseUrl}`),
-    `folio talks --lang en --base-url ${c.baseUrl}`,
+    `folio talks --lang ${first} --base-url ${c.baseUrl}`,
     `folio api --base-url ${c.baseUrl}`,
   ].join('\n');
 }

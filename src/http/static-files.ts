@@ -1,0 +1,39 @@
+/**
+ * How the site's static files (its `public/` folder and the files posts put beside them) are
+ * answered: their headers, and how long caches keep them (their media types are in core).
+ */
+
+import type { HeaderMap } from '../core/api.ts';
+import { staticTypeOf } from '../core/static-types.ts';
+import { CACHE_PUBLIC } from './api-headers.ts';
+
+/**
+ * A name with a content hash before its extension, as bundlers write them (`app.3f9a1c2b.css`,
+ * `index-BjG3vz8C.js`): eight or more letters and digits, with at least one of each.
+ */
+const HASHED_NAME = /[.-]([A-Za-z0-9_]{8,})\.[A-Za-z0-9]+$/;
+
+export function isContentHashed(path: string): boolean {
+  const token = HASHED_NAME.exec(path)?.[1];
+  return token !== undefined && /[0-9]/.test(token) && /[A-Za-z]/.test(token);
+}
+
+/** A name that changes with its content never goes stale; any other may be replaced by a rebuild. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The headers of a static file beside the site's own (CORS, validators). A file that browsers run
+ * (SVG, HTML) gets a sandbox, so a script in it cannot act as the site.
+ */
+export function staticHeaders(path: string): HeaderMap {
+  const { type } = staticTypeOf(path);
+  const headers: HeaderMap = {
+    'content-type': type,
+    'cache-control': isContentHashed(path) ? CACHE_IMMUTABLE : CACHE_PUBLIC,
+    'x-content-type-options': 'nosniff',
+  };
+  if (type.startsWith('image/svg') || type.startsWith('text/html') || type.includes('xml'))
+    headers['content-security-policy'] =
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+  return headers;
+}
