@@ -3,14 +3,15 @@
  * once per runtime api/folio.js can declare (edge/ and nodejs/). The tests serve that output as
  * Vercel routes it, so a change to vercel.json, api/folio.js or Vercel's CLI shows up in them.
  *   npx -p vercel@60.1.3 tsx scripts/capture-vercel-output.ts
- * It builds a clone of the committed project (HEAD) offline: no login, no link; the local project
- * settings `vercel build` needs stand in .vercel/project.json. The small content blog of the tests
+ * It builds a clone of the committed project (HEAD) with no login and no link: the local project
+ * settings `vercel build` needs stand in .vercel/project.json. Vercel's build installs the
+ * dependencies into the clone from the npm registry, as on Vercel. The small content blog of the tests
  * keeps the build short. Kept: config.json and each function's folder without its dist/ (the
  * bundles, which the tests take from their own build); the static bodies are the deployment folder
  * as built, so they are left out too.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -19,17 +20,16 @@ const FIXTURE = resolve(ROOT, 'test/fixtures/vercel-output');
 const RUNTIMES = ['edge', 'nodejs'] as const;
 type Runtime = (typeof RUNTIMES)[number];
 
-/** What `vercel link` would write; installCommand is a no-op because node_modules is linked. */
+/** What `vercel link` would write: any ids do offline; the settings are the dashboard's. */
 const PROJECT_SETTINGS = {
   projectId: 'prj_folio_local',
   orgId: 'team_folio_local',
-  settings: { framework: null, installCommand: 'true' },
+  settings: { framework: null },
 };
 
 function cloneOfHead(): string {
   const dir = mkdtempSync(join(tmpdir(), 'folio-vercel-capture-'));
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', ROOT, dir]);
-  symlinkSync(resolve(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
