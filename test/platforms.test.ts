@@ -226,28 +226,33 @@ describe('vercel.json', () => {
 });
 
 /** The `key = value` lines of each [section] of a flat TOML file (strings, numbers, booleans). */
-function tomlSections(text: string): Record<string, Record<string, unknown>> {
-  const sections: Record<string, Record<string, unknown>> = {};
-  let current = (sections[''] = {} as Record<string, unknown>);
-  for (const line of text.split('\n')) {
-    const header = /^\[([\w.]+)\]$/.exec(line.trim());
-    if (header) current = sections[header[1]] = {};
-    const pair = /^(\w+)\s*=\s*(.+)$/.exec(line.trim());
-    if (pair) current[pair[1]] = JSON.parse(pair[2]);
+function tomlSections(text: string): Map<string, Record<string, unknown>> {
+  const sections = new Map<string, Record<string, unknown>>();
+  let current: Record<string, unknown> = {};
+  sections.set('', current);
+  for (const line of text.split('\n').map((line) => line.trim())) {
+    const header = /^\[([\w.]+)\]$/.exec(line);
+    if (header) {
+      current = {};
+      sections.set(String(header[1]), current);
+    }
+    const [, key, value] = /^(\w+)\s*=\s*(.+)$/.exec(line) ?? [];
+    if (key && value) current[key] = JSON.parse(value);
   }
   return sections;
 }
 
 describe('netlify.toml', () => {
-  const config = tomlSections(readFileSync(resolve(ROOT, 'netlify.toml'), 'utf8'));
+  const sections = tomlSections(readFileSync(resolve(ROOT, 'netlify.toml'), 'utf8'));
+  const build = sections.get('build') ?? {};
 
   it('has netlify dev serve the deployment folder the build publishes, detecting no framework', () => {
-    expect(config.dev).toMatchObject({ framework: '#static', publish: config.build.publish });
-    expect(config.build).toMatchObject({ command: 'npm run build', publish: 'dist/public' });
+    expect(sections.get('dev')).toMatchObject({ framework: '#static', publish: build.publish });
+    expect(build).toMatchObject({ command: 'npm run build', publish: 'dist/public' });
   });
 
   it('has the Edge Function answer every path but the published bodies', () => {
-    const entry = readFileSync(resolve(ROOT, String(config.build.edge_functions), 'folio.js'), 'utf8');
+    const entry = readFileSync(resolve(ROOT, String(build.edge_functions), 'folio.js'), 'utf8');
     expect(entry).toContain("export const config = { path: '/*', excludedPath: '/_folio/*' };");
   });
 });
