@@ -256,3 +256,29 @@ describe('netlify.toml', () => {
     expect(entry).toContain("export const config = { path: '/*', excludedPath: '/_folio/*' };");
   });
 });
+
+describe("a container: the Dockerfile's run stage", () => {
+  const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8');
+  const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const app = mkdtempSync(join(tmpdir(), 'folio-container-'));
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    // What the image holds: dist/ and nothing else, no node_modules anywhere above it.
+    cpSync(resolve(TEST_PROJECT, 'dist'), join(app, 'dist'), { recursive: true });
+    server = await startProcess(process.execPath, ['dist/node.mjs'], {}, 20_000, app);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(app, { recursive: true, force: true });
+  });
+
+  it('copies only dist/ from the build and runs the Node server bundle', () => {
+    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
+    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
+    expect(runStage).toMatch(/^ENV .*HOST=0\.0\.0\.0 PORT=8787$/m);
+  });
+
+  blackBox(() => server);
+});
