@@ -6,10 +6,10 @@
  * Node built-in, the build's own code, or exceeds the platform's documented size limit. Every bundle
  * is made and checked in memory first; only when all pass are they written, each file beside its
  * target and renamed over it, so a failure leaves the previous bundles whole.
- *   tsx scripts/bundle.ts [--out DIR] [--dist DIR] [--vercel-output]
+ *   tsx scripts/bundle.ts [--out DIR] [--dist DIR]
  * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
- * (default dist). With --vercel-output, or on Vercel's build machines (VERCEL is set), it also writes
- * Vercel's Build Output (.vercel/output).
+ * (default dist). On Vercel, Vercel's own build makes the one function of api/folio.js from
+ * dist/vercel.js (docs/deploying.md).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -20,10 +20,9 @@ import { type BuildOptions, build, type OutputFile } from 'esbuild';
 import { BODIES_PREFIX, DEFAULT_OUT, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { deploymentStats, limitWarnings } from './deployment-limits.ts';
 import { nodeBundle } from './node-bundle.ts';
-import { VERCEL_OUTPUT, writeVercelOutput } from './vercel-output.ts';
 
 const { values } = parseArgs({
-  options: { out: { type: 'string' }, dist: { type: 'string' }, 'vercel-output': { type: 'boolean' } },
+  options: { out: { type: 'string' }, dist: { type: 'string' } },
 });
 const shownOutDir = values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT;
 const outDir = resolve(shownOutDir);
@@ -140,11 +139,6 @@ console.log(
   `${shownOutDir}: ${stats.files.toLocaleString('en-US')} files, ${mib(stats.bytes)}, the largest ${stats.largest.path} (${mib(stats.largest.bytes)})`,
 );
 for (const warning of limitWarnings(stats)) console.log(`warning: over a platform's limit: ${warning}`);
-
-if (values['vercel-output'] || process.env.VERCEL) {
-  writeVercelOutput({ deployment: outDir, functionFile: 'dist/vercel.js', target: VERCEL_OUTPUT });
-  console.log(`${VERCEL_OUTPUT}: the bodies as static files, dist/vercel.js as the Edge Function`);
-}
 
 /** Chunks first (new names, by content hash), then each entry, so a running entry never misses one. */
 function writeAtomically(files: OutputFile[]) {

@@ -30,13 +30,13 @@ export const PLATFORM_LIMITS: readonly PlatformLimit[] = [
     platform: 'Cloudflare Workers Free',
     files: 20_000,
     fileBytes: 25 * MIB,
-    beyond: 'the Paid plan allows 100,000 files per Worker version',
+    beyond: 'it needs the Workers Paid plan: 100,000 files per Worker version',
   },
   {
     platform: 'Cloudflare Workers Paid',
     files: 100_000,
     fileBytes: 25 * MIB,
-    beyond: 'serve the blog from Node or Bun, or from Netlify',
+    beyond: 'no Workers plan takes it: serve the blog from Node or Bun, or from Netlify',
   },
   {
     platform: 'Vercel CLI upload',

@@ -39,7 +39,7 @@ describe('deployment limits', () => {
     const warnings = limitWarnings(stats);
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toBe(
-      'Cloudflare Workers Free: _folio/llms-full.txt is 26.0 MiB, over its 25.0 MiB per file (the Paid plan allows 100,000 files per Worker version)',
+      'Cloudflare Workers Free: _folio/llms-full.txt is 26.0 MiB, over its 25.0 MiB per file (it needs the Workers Paid plan: 100,000 files per Worker version)',
     );
     expect(warnings[1]).toMatch(/^Cloudflare Workers Paid: _folio\/llms-full.txt is 26.0 MiB/);
   });

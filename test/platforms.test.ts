@@ -1,14 +1,14 @@
 /**
  * The platforms' own formats and tooling on the built deployment: wrangler (on Node 22, offline)
  * checks the upload wrangler.toml describes and serves the worker with its assets in workerd; the
- * Build Output API folder for Vercel is served as Vercel serves it. Each answers the black-box
+ * Build Output that `vercel build` wrote for this project is served as Vercel routes it, on both of
+ * Vercel's runtimes. Each answers the black-box
  * requests and the shared conformance check.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vercelConfig, writeVercelOutput } from '../scripts/vercel-output.ts';
 import { conformanceAvailable, expectConformance } from './support/conformance.ts';
 import { ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
 import { runWrangler, startWranglerDev, type WranglerProject, wranglerProject } from './support/wrangler.ts';
@@ -122,9 +122,29 @@ describe('Cloudflare Workers through wrangler', () => {
   );
 });
 
-describe('Vercel through the Build Output API', () => {
-  const target = mkdtempSync(join(tmpdir(), 'folio-vercel-'));
-  const deployment = resolve(TEST_PROJECT, 'dist/public');
+/**
+ * What `vercel build` wrote for this project (test/fixtures/vercel-output/<runtime>, refreshed by
+ * scripts/capture-vercel-output.ts) completed with this build: each function's dist/ and the static
+ * bodies, which the capture leaves out.
+ */
+function vercelOutput(runtime: 'edge' | 'nodejs'): string {
+  const target = mkdtempSync(join(tmpdir(), `folio-vercel-${runtime}-`));
+  cpSync(resolve(ROOT, 'test/fixtures/vercel-output', runtime), target, { recursive: true });
+  symlinkSync(resolve(TEST_PROJECT, 'dist/public'), join(target, 'static'), 'dir');
+  for (const folder of functionFolders(target))
+    symlinkSync(resolve(TEST_PROJECT, 'dist'), join(target, 'functions', folder, 'dist'), 'dir');
+  return target;
+}
+
+function functionFolders(output: string): string[] {
+  return readdirSync(join(output, 'functions'), { recursive: true })
+    .map(String)
+    .filter((path) => path.endsWith('.func'));
+}
+
+describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, %s runtime', (runtime) => {
+  const target = vercelOutput(runtime);
+  const json = (path: string) => JSON.parse(readFileSync(join(target, path), 'utf8'));
   const startOutput = () =>
     startProcess(process.execPath, [resolve(ROOT, 'test/support/vercel-output.mjs')], {
       FOLIO_VERCEL_OUTPUT: target,
@@ -132,7 +152,6 @@ describe('Vercel through the Build Output API', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    writeVercelOutput({ deployment, functionFile: resolve(TEST_PROJECT, 'dist/vercel.js'), target });
     server = await startOutput();
   });
 
@@ -141,22 +160,37 @@ describe('Vercel through the Build Output API', () => {
     rmSync(target, { recursive: true, force: true });
   });
 
-  it('writes the bodies as static files, the bundle as an Edge Function, and the routes between them', () => {
-    const json = (path: string) => JSON.parse(readFileSync(join(target, path), 'utf8'));
-    expect(json('config.json')).toEqual(vercelConfig());
-    expect(json('functions/folio.func/.vc-config.json')).toEqual({ runtime: 'edge', entrypoint: 'index.js' });
-    expect(readFileSync(join(target, 'functions/folio.func/index.js'))).toEqual(
-      readFileSync(resolve(TEST_PROJECT, 'dist/vercel.js')),
+  it('was captured from the api/folio.js of this commit', () => {
+    const captured = readFileSync(join(target, 'functions/api/folio.func/api/folio.js'), 'utf8');
+    const committed = readFileSync(resolve(ROOT, 'api/folio.js'), 'utf8');
+    expect(captured, 'run scripts/capture-vercel-output.ts').toBe(
+      committed.replace(/runtime: '[a-z]+'/, `runtime: '${runtime}'`),
     );
-    expect(filesUnder(join(target, 'static/_folio'))).toBe(filesUnder(join(deployment, '_folio')));
-    expect(readdirSync(join(target, 'static'))).toEqual(['_folio']);
+  });
+
+  it('holds one function, api/folio, the destination of every path but the static bodies', () => {
+    expect(functionFolders(target)).toEqual(['api/folio.func']);
+    const rewrites = json('config.json').routes.filter((route: { dest?: string }) => route.dest);
+    const toFunction = rewrites.filter((route: { dest: string }) => !route.dest.endsWith('.html'));
+    expect(toFunction[0]).toMatchObject({ dest: '/api/folio', check: true });
+    const everyPath = new RegExp(toFunction[0].src);
+    for (const path of ['/', '/api/index.json', '/mcp', '/blog/x/', '/llms.txt', '/api/folio'])
+      expect(everyPath.test(path), path).toBe(true);
+    expect(everyPath.test('/_folio/manifest.json')).toBe(false);
+  });
+
+  it(`runs on the ${runtime} runtime`, () => {
+    const vc = json('functions/api/folio.func/.vc-config.json');
+    if (runtime === 'edge') expect(vc).toMatchObject({ runtime: 'edge', entrypoint: 'api/folio.js' });
+    else
+      expect(vc).toMatchObject({ runtime: expect.stringMatching(/^nodejs\d+\.x$/), handler: 'api/folio.js' });
   });
 
   it('serves a body from the filesystem and a missing one as 404 without the function', async () => {
     const manifest = await fetch(`${server.url}/_folio/manifest.json`);
     expect(manifest.status).toBe(200);
     expect(Buffer.from(await manifest.arrayBuffer())).toEqual(
-      readFileSync(join(deployment, '_folio/manifest.json')),
+      readFileSync(resolve(TEST_PROJECT, 'dist/public/_folio/manifest.json')),
     );
     const missing = await fetch(`${server.url}/_folio/no-such-body`);
     expect(missing.status).toBe(404);
@@ -177,4 +211,74 @@ describe('Vercel through the Build Output API', () => {
     },
     180_000,
   );
+});
+
+describe('vercel.json', () => {
+  const config = JSON.parse(readFileSync(resolve(ROOT, 'vercel.json'), 'utf8'));
+
+  it('pins the framework preset to Other and builds the deployment folder', () => {
+    expect(config).toMatchObject({
+      framework: null,
+      buildCommand: 'npm run build',
+      outputDirectory: 'dist/public',
+    });
+  });
+});
+
+/** The `key = value` lines of each [section] of a flat TOML file (strings, numbers, booleans). */
+function tomlSections(text: string): Map<string, Record<string, unknown>> {
+  const sections = new Map<string, Record<string, unknown>>();
+  let current: Record<string, unknown> = {};
+  sections.set('', current);
+  for (const line of text.split('\n').map((line) => line.trim())) {
+    const header = /^\[([\w.]+)\]$/.exec(line);
+    if (header) {
+      current = {};
+      sections.set(String(header[1]), current);
+    }
+    const [, key, value] = /^(\w+)\s*=\s*(.+)$/.exec(line) ?? [];
+    if (key && value) current[key] = JSON.parse(value);
+  }
+  return sections;
+}
+
+describe('netlify.toml', () => {
+  const sections = tomlSections(readFileSync(resolve(ROOT, 'netlify.toml'), 'utf8'));
+  const build = sections.get('build') ?? {};
+
+  it('has netlify dev serve the deployment folder the build publishes, detecting no framework', () => {
+    expect(sections.get('dev')).toMatchObject({ framework: '#static', publish: build.publish });
+    expect(build).toMatchObject({ command: 'npm run build', publish: 'dist/public' });
+  });
+
+  it('has the Edge Function answer every path but the published bodies', () => {
+    const entry = readFileSync(resolve(ROOT, String(build.edge_functions), 'folio.js'), 'utf8');
+    expect(entry).toContain("export const config = { path: '/*', excludedPath: '/_folio/*' };");
+  });
+});
+
+describe("a container: the Dockerfile's run stage", () => {
+  const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8');
+  const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const app = mkdtempSync(join(tmpdir(), 'folio-container-'));
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    // What the image holds: dist/ and nothing else, no node_modules anywhere above it.
+    cpSync(resolve(TEST_PROJECT, 'dist'), join(app, 'dist'), { recursive: true });
+    server = await startProcess(process.execPath, ['dist/node.mjs'], {}, 20_000, app);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(app, { recursive: true, force: true });
+  });
+
+  it('copies only dist/ from the build and runs the Node server bundle', () => {
+    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
+    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
+    expect(runStage).toMatch(/^ENV .*HOST=0\.0\.0\.0 PORT=8787$/m);
+  });
+
+  blackBox(() => server);
 });

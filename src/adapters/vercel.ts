@@ -1,7 +1,7 @@
 /**
- * Vercel Edge Function behind the Build Output API's routes: the static bodies are served by
- * Vercel's filesystem handler under BODIES_PREFIX and read by the function from the site itself;
- * every other path reaches the function. Vercel overwrites `X-Real-IP` with the address of the
+ * The Vercel Function (api/folio.js declares its runtime, Edge or Node.js): the static bodies are
+ * served by Vercel's filesystem handler under BODIES_PREFIX and read by the function from the site
+ * itself; every other path reaches the function. Vercel overwrites `X-Real-IP` with the address of the
  * connecting client; the settings come from the project's environment variables.
  */
 import { createHandler } from '../handler.ts';
@@ -16,8 +16,6 @@ const handler = createHandler(
   { manifest: bundledManifest, source: siteFilesSource(() => origin) },
   optionsFromEnv(env),
 );
-
-export const config = { runtime: 'edge' };
 
 export default function folio(request: Request): Response | Promise<Response> {
   origin ||= new URL(request.url).origin;

@@ -1,5 +1,6 @@
 /**
- * A Vercel Edge Function (an ES module whose default export answers a Request) in Vercel's Edge
+ * A Vercel Edge Function (an ES module whose default export, or else the export named for the
+ * request's method, answers a Request, as Vercel calls it) in Vercel's Edge
  * Runtime (the `edge-runtime` package), bundled to a script the way Vercel bundles it. In front of
  * it stands what Vercel's proxy does for an Edge Function: it overwrites `X-Real-IP` and
  * `X-Forwarded-For` with the address of the connecting client. The project's environment variables
@@ -33,7 +34,10 @@ export async function edgeFunction(entry, { declaresEdge = false } = {}) {
     extend: (context) => Object.assign(context, { process: { env } }),
     initialCode: `${outputFiles[0].text}
 ${check}
-addEventListener('fetch', (event) => event.respondWith(__folio.default(event.request)));`,
+const __handler = (request) =>
+  (typeof __folio.default === 'function' ? __folio.default : __folio[request.method]) ??
+  (() => new Response('Method Not Allowed', { status: 405 }));
+addEventListener('fetch', (event) => event.respondWith(__handler(event.request)(event.request)));`,
   });
   const { handler } = createHandler({ runtime });
   return (req, res) => {
