@@ -6,7 +6,7 @@
  * of running `npm ci` again: a second install would download every package in the middle of the
  * test run and take minutes; `npm ci` itself is what CI's install phase runs.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -22,7 +22,7 @@ import {
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, ROOT, waitUntilAnswering } from './support/server.ts';
+import { freePort, ROOT, spawnGroup, waitUntilAnswering } from './support/server.ts';
 
 interface IndexPost {
   title: string;
@@ -69,10 +69,9 @@ function userEnvironment(listenPort = port): Record<string, string> {
 
 /** Runs an npm script in the copy as a user would, its output kept in `log`, and waits until it serves. */
 async function npmRun(args: string[], listenPort: number): Promise<ChildProcess> {
-  const child = spawn('npm', args, {
+  const child = spawnGroup('npm', args, {
     cwd: copy,
     env: userEnvironment(listenPort),
-    detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));

@@ -5,12 +5,12 @@
  * project whose dist/ is the test project's: the global setup has built it, and a rebuild would
  * rewrite dist/ under the other suites.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
-import { freePort, ROOT, type RunningServer, runningServer, TEST_PROJECT } from './server.ts';
+import { freePort, ROOT, type RunningServer, runningServer, spawnGroup, TEST_PROJECT } from './server.ts';
 
 const WRANGLER = resolve(ROOT, 'node_modules/wrangler/bin/wrangler.js');
 
@@ -68,10 +68,14 @@ export async function startWranglerDev(project: WranglerProject): Promise<Runnin
     '--inspector-port',
     String(inspectorPort),
   ];
-  const child = spawn(pinnedNode('node-22'), [WRANGLER, ...args, '--show-interactive-dev-session=false'], {
-    cwd: project.dir,
-    env: offlineEnv(project),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnGroup(
+    pinnedNode('node-22'),
+    [WRANGLER, ...args, '--show-interactive-dev-session=false'],
+    {
+      cwd: project.dir,
+      env: offlineEnv(project),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return runningServer(child, url, 60_000);
 }
