@@ -7,6 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { RUNTIMES_BIN } from './support/runtimes.ts';
 import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
@@ -114,7 +115,7 @@ describe('serverSettings', () => {
 /** The self-hosted servers as `npm start` and `bun run` start them, in the test project. */
 const SERVERS = [
   { name: 'Node', command: process.execPath, args: [resolve(TEST_PROJECT, 'dist/node.mjs')] },
-  { name: 'Bun', command: resolve(BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
+  { name: 'Bun', command: resolve(RUNTIMES_BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
 ];
 
 /** Runs a server that is expected to refuse to start; its exit code and what it printed. */

@@ -43,7 +43,7 @@ async function cruise(changes: Record<string, string>): Promise<{ code: number; 
     }
     const { output, exitCode } = await depcruise(['src'], {
       ...RULES.options,
-      ruleSet: { forbidden: RULES.forbidden },
+      ruleSet: { forbidden: RULES.forbidden ?? [] },
       validate: true,
       baseDir: dir,
       outputType: 'err',

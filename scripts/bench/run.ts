@@ -49,6 +49,7 @@ import {
   type TimedGet,
   timedGet,
 } from './scale.ts';
+import { RUNTIMES_BIN } from '../../test/support/runtimes.ts';
 import { type Spread, workerdStarts } from './workerd-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -566,7 +567,7 @@ interface Contender {
 }
 
 async function main() {
-  const bun = join(BIN, 'bun');
+  const bun = join(RUNTIMES_BIN, 'bun');
   const hasBun = existsSync(bun);
   console.log(
     `folio bench: ${rounds} rounds of ${duration} s per route and contender after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +

@@ -3,6 +3,7 @@ import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../scripts/bench/free-port.ts';
+import { RUNTIMES_BIN } from './runtimes.ts';
 
 export { freePort };
 
@@ -181,9 +182,9 @@ export function startNode(env: Record<string, string> = {}, project = TEST_PROJE
   return startInProject(project, process.execPath, [resolve(project, 'dist/node.mjs')], env);
 }
 
-/** The Bun adapter, run from source by the bun binary installed from npm. */
+/** The Bun adapter, run from source by the bun binary of the test runtimes. */
 export function startBun(env: Record<string, string> = {}, project = TEST_PROJECT): Promise<RunningServer> {
-  return startInProject(project, resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
+  return startInProject(project, resolve(RUNTIMES_BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
 }
 
 /** dist/vercel.js in Vercel's Edge Runtime (the edge-runtime package), behind Vercel's header rules. */
@@ -194,7 +195,7 @@ export function startVercel(
   return startInProject(project, process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
 }
 
-/** dist/netlify.js in Deno (installed from npm), called the way Netlify Edge Functions are. */
+/** dist/netlify.js in Deno (of the test runtimes), called the way Netlify Edge Functions are. */
 export function startNetlify(
   env: Record<string, string> = {},
   project = TEST_PROJECT,
@@ -202,7 +203,7 @@ export function startNetlify(
   const script = resolve(ROOT, 'test/support/netlify-deno.ts');
   const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${ROOT}`];
   const args = ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script];
-  return startInProject(project, resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
+  return startInProject(project, resolve(RUNTIMES_BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
 }
 
 /** dist/cloudflare.js as a module worker in workerd, through Miniflare. */

@@ -1,5 +1,5 @@
 /**
- * The wrangler CLI installed from npm, run on the Node 22 it requires (test/support/node-22), over
+ * The wrangler CLI of the test runtimes (test/package.json), run on the Node 22 it requires (test/support/node-22), over
  * the project's wrangler.toml, offline: no metrics, no banner (its npm update check), no fetch of
  * the request.cf data. The configuration is copied without its [build] step into a temporary
  * project whose dist/ is the test project's: the global setup has built it, and a rebuild would
@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
 import { freePort, ROOT, type RunningServer, runningServer, spawnGroup, TEST_PROJECT } from './server.ts';
 
-const WRANGLER = resolve(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+const WRANGLER = resolve(ROOT, 'test/node_modules/wrangler/bin/wrangler.js');
 
 export interface WranglerProject {
   dir: string;
