@@ -1,69 +1,21 @@
 /**
- * The platforms' own formats and tooling on the built deployment: wrangler (on Node 22, offline)
- * checks the upload wrangler.toml describes and serves the worker with its assets in workerd; the
- * Build Output API folder for Vercel is served as Vercel serves it. Each answers the black-box
- * requests and the shared conformance check.
+ * The platforms' own formats on the built deployment: wrangler (on Node 22, offline) accepts the
+ * upload wrangler.toml describes; the Build Output API folder for Vercel holds what Vercel serves.
+ * Both, served as their platforms serve them, answer the black-box suite (test/runtimes.test.ts).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vercelConfig, writeVercelOutput } from '../scripts/vercel-output.ts';
-import { conformanceAvailable, expectConformance } from './support/conformance.ts';
-import { ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
-import { runWrangler, startWranglerDev, type WranglerProject, wranglerProject } from './support/wrangler.ts';
+import { vercelConfig } from '../scripts/vercel-output.ts';
+import { type RunningServer, TEST_PROJECT } from './support/server.ts';
+import { serveVercelOutput, writeTestVercelOutput } from './support/vercel.ts';
+import { runWrangler, type WranglerProject, wranglerProject } from './support/wrangler.ts';
 
 const KIB = 1024;
 
 function filesUnder(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-}
-
-/** The black-box requests every platform must answer like the contract says. */
-function blackBox(server: () => RunningServer) {
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${server().url}${path}`, { headers, redirect: 'manual' });
-
-  it('serves the API index with the API headers', async () => {
-    const response = await get('/api/index.json');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('x-api-version')).toBe('1.0.0');
-    expect(response.headers.get('ratelimit-policy')).toMatch(/^"[^"]+";q=300;w=60$/);
-    expect(response.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await response.json()).endpoints.length).toBeGreaterThan(0);
-  });
-
-  it('applies limit to the posts', async () => {
-    const response = await get('/api/posts.json?limit=3');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toHaveLength(3);
-    expect(Number(response.headers.get('x-total-count'))).toBeGreaterThan(3);
-  });
-
-  it('serves a page as HTML', async () => {
-    const response = await get('/blog/', { accept: 'text/html' });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toMatch(/^<!doctype html>/i);
-  });
-
-  it('answers an unknown API path with a 404 problem', async () => {
-    const response = await get('/api/no-such-thing.json');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-    expect((await response.json()).instance).toBe('/api/no-such-thing.json');
-  });
-
-  it('answers a matching If-None-Match with 304', async () => {
-    const first = await get('/api/series/en/index.json');
-    const etag = first.headers.get('etag');
-    expect(etag).toMatch(/^"/);
-    const again = await get('/api/series/en/index.json', { 'if-none-match': etag! });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-  });
 }
 
 describe('Cloudflare Workers through wrangler', () => {
@@ -95,45 +47,16 @@ describe('Cloudflare Workers through wrangler', () => {
       readFileSync(resolve(TEST_PROJECT, 'dist/cloudflare.js')),
     );
   }, 90_000);
-
-  describe('wrangler dev', () => {
-    let server: RunningServer;
-
-    beforeAll(async () => {
-      server = await startWranglerDev(project);
-    }, 90_000);
-
-    afterAll(() => server?.stop());
-
-    blackBox(() => server);
-  });
-
-  it.runIf(conformanceAvailable)(
-    'wrangler dev passes the shared conformance check, rate limit included',
-    async () => {
-      const fresh = await startWranglerDev(project);
-      try {
-        await expectConformance(fresh.url);
-      } finally {
-        await fresh.stop();
-      }
-    },
-    180_000,
-  );
 });
 
 describe('Vercel through the Build Output API', () => {
   const target = mkdtempSync(join(tmpdir(), 'folio-vercel-'));
   const deployment = resolve(TEST_PROJECT, 'dist/public');
-  const startOutput = () =>
-    startProcess(process.execPath, [resolve(ROOT, 'test/support/vercel-output.mjs')], {
-      FOLIO_VERCEL_OUTPUT: target,
-    });
   let server: RunningServer;
 
   beforeAll(async () => {
-    writeVercelOutput({ deployment, functionFile: resolve(TEST_PROJECT, 'dist/vercel.js'), target });
-    server = await startOutput();
+    writeTestVercelOutput(target);
+    server = await serveVercelOutput(target);
   });
 
   afterAll(async () => {
@@ -162,19 +85,4 @@ describe('Vercel through the Build Output API', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-api-version')).toBeNull();
   });
-
-  blackBox(() => server);
-
-  it.runIf(conformanceAvailable)(
-    'passes the shared conformance check, rate limit included',
-    async () => {
-      const fresh = await startOutput();
-      try {
-        await expectConformance(fresh.url);
-      } finally {
-        await fresh.stop();
-      }
-    },
-    180_000,
-  );
 });

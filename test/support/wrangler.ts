@@ -79,3 +79,21 @@ export async function startWranglerDev(project: WranglerProject): Promise<Runnin
   );
   return runningServer(child, url, 60_000);
 }
+
+/** `wrangler dev` in a temporary project of its own, removed when the server stops. */
+export async function startWrangler(): Promise<RunningServer> {
+  const project = wranglerProject();
+  try {
+    const server = await startWranglerDev(project);
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        project.remove();
+      },
+    };
+  } catch (error) {
+    project.remove();
+    throw error;
+  }
+}
