@@ -2,18 +2,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * The edit loop's tests (`npm run test:fast`): pure functions and the handler called in-process,
- * with no server, runtime, build command or browser started, so they need no global setup.
+ * with no server, runtime, build command or browser started, so they need no global setup. The
+ * property-based and bulk tests of the build (dev rebuild sequences, the file writer, rendering on
+ * threads, search over a generated corpus) run with the rest in `npm test`.
  */
 const FAST = [
   'test/api-handler.test.ts',
   'test/ci-script.test.ts',
   'test/content-build.test.ts',
   'test/content-layouts.test.ts',
-  'test/data-render-posts.test.ts',
   'test/deployment-limits.test.ts',
-  'test/dev-build-sequences.test.ts',
   'test/dev-build.test.ts',
-  'test/file-writer.test.ts',
   'test/http-rules.test.ts',
   'test/languages.test.ts',
   'test/layers.test.ts',
@@ -24,7 +23,6 @@ const FAST = [
   'test/mcp-transport.test.ts',
   'test/node-body.test.ts',
   'test/openapi.test.ts',
-  'test/search-equivalence.test.ts',
   'test/search-files.test.ts',
   'test/site-contrast.test.ts',
   'test/site-discovery.test.ts',
@@ -49,7 +47,7 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'black-box',
+          name: 'slow',
           include: ['test/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...FAST],
           globalSetup: ['test/global-setup.ts'],

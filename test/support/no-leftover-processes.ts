@@ -1,11 +1,11 @@
 /**
  * Setup file of every test file: once the file's tests and hooks are done, no process group a test
- * started (test/support/server.ts spawnGroup) may still be running. A suite that forgets to stop a
+ * started (test/support/process-groups.ts spawnGroup) may still be running. A suite that forgets to stop a
  * server, or stops a wrapper (npm, a shell) and not the server it started, fails here instead of
  * leaving the process behind.
  */
 import { afterAll, expect } from 'vitest';
-import { groupAlive, groupMembers, startedGroups } from './server.ts';
+import { groupAlive, groupMembers, startedGroups } from './process-groups.ts';
 
 /** How long a group that was just stopped may take to finish exiting. */
 const EXIT_GRACE_MS = 5_000;
