@@ -15,6 +15,13 @@ import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
 import { freePort, ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
 
+/**
+ * A store timeout of seconds, for the tests of a shared quota: on a loaded machine Redis can take
+ * longer than the default timeout to answer, and the server would then count in memory, which is
+ * the subject of other tests here, not of these.
+ */
+const PATIENT = { FOLIO_RATE_LIMIT_STORE_TIMEOUT: '5000' };
+
 interface Reply {
   status: number;
   headers: Record<string, string>;
@@ -208,7 +215,7 @@ describe('three Node servers and one Bun server sharing one Redis', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(3) };
+    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(3), ...PATIENT };
     servers = await Promise.all([startNode(env), startNode(env), startNode(env), startBun(env)]);
   });
 
@@ -255,7 +262,9 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
 
   beforeAll(async () => {
     redis = await startRedis();
-    const env = { FOLIO_RATE_LIMIT_STORE: redis.url() };
+    // Long enough for a loaded machine, short enough to wait out while Redis hangs: after the first
+    // request that waits, the others are limited in memory at once, one a second trying Redis again.
+    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(), FOLIO_RATE_LIMIT_STORE_TIMEOUT: '1000' };
     servers = await Promise.all([startNode(env), startNode(env), startBun(env)]);
   });
 
@@ -364,7 +373,7 @@ describe('FOLIO_WORKERS=2 on Node', () => {
   it('keeps one exact quota across both workers with the Redis store', async () => {
     const redis = await startRedis();
     try {
-      expect(await okOf400({ FOLIO_RATE_LIMIT_STORE: redis.url() })).toBe(300);
+      expect(await okOf400({ FOLIO_RATE_LIMIT_STORE: redis.url(), ...PATIENT })).toBe(300);
     } finally {
       await redis.stop();
     }
