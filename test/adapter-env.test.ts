@@ -8,7 +8,7 @@ import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/e
 import { DEFAULT_OUT } from '../src/adapters/file-source.ts';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { RUNTIMES_BIN } from './support/runtimes.ts';
-import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
+import { ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
