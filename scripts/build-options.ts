@@ -59,11 +59,12 @@ const OPTIONS = {
   help: { type: 'boolean' },
 } as const;
 
-/** Relative paths are taken from the working folder; the defaults are the project's own folders. */
+/** Relative paths are taken from the working folder `cwd`; the defaults are the project's own folders. */
 export function parseBuildArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
   projectRoot: string,
+  cwd = process.cwd(),
 ): BuildCommand {
   const { values } = parseStrictly(args);
   if (values.help) return { help: true };
@@ -71,8 +72,8 @@ export function parseBuildArgs(
   return {
     help: false,
     options: {
-      contentDir: content === undefined ? resolve(projectRoot, 'content') : resolve(content),
-      outDir: resolve(values.out ?? (env.FOLIO_OUT || resolve(projectRoot, DEFAULT_OUT))),
+      contentDir: content === undefined ? resolve(projectRoot, 'content') : resolve(cwd, content),
+      outDir: resolve(cwd, values.out ?? (env.FOLIO_OUT || resolve(projectRoot, DEFAULT_OUT))),
       baseUrl: values['base-url'] ?? (env.BASE_URL || undefined),
       layout: values.layout === undefined ? undefined : oneOf('--layout', LAYOUTS, values.layout),
       now: values.now === undefined ? new Date() : dateOf(values.now),

@@ -28,7 +28,7 @@ import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
-import { type Progress, progressReporter, SILENT } from './progress.ts';
+import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
 import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
@@ -99,33 +99,52 @@ function publicAddress(value: string): string {
   return value.replace(/\/+$/, '');
 }
 
-async function main(args: readonly string[]): Promise<number> {
+/** What the command reads and writes of its process: the process's own, or a caller's (the tests'). */
+export interface CommandContext {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  stdout: ProgressStream;
+  stderr: ProgressStream;
+}
+
+const processContext = (): CommandContext => ({
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
+
+/** The build command: `args` as after `tsx scripts/build.ts`; resolves to its exit code. */
+export async function runBuild(args: readonly string[], context = processContext()): Promise<number> {
+  const { env, cwd } = context;
+  const out = (text: string) => context.stdout.write(`${text}\n`);
+  const err = (text: string) => context.stderr.write(`${text}\n`);
   let options: BuildOptions;
   try {
-    const command = parseBuildArgs(args, process.env, PROJECT_ROOT);
+    const command = parseBuildArgs(args, env, PROJECT_ROOT, cwd);
     if (command.help) {
-      process.stdout.write(USAGE);
+      context.stdout.write(USAGE);
       return 0;
     }
     options = command.options;
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`folio build: ${error.message} (--help lists the options)`);
+    err(`folio build: ${error.message} (--help lists the options)`);
     return 2;
   }
   const { contentDir, outDir, verbose, check, format, ...compile } = options;
   const fail = (lines: readonly string[]) => {
     // Annotations are workflow commands, which GitHub reads from standard output.
-    (format === 'github' ? console.log : console.error)(lines.join('\n'));
+    (format === 'github' ? out : err)(lines.join('\n'));
     return 1;
   };
   const folderProblem = await contentFolderProblem(contentDir);
   if (folderProblem)
     return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
-  const progress = progressReporter(process.stderr);
+  const progress = progressReporter(context.stderr);
   try {
-    const policy = ratePolicyFromEnv(process.env);
+    const policy = ratePolicyFromEnv(env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
     const { data, layout, report, staticFiles } = await buildContent(
       contentDir,
@@ -152,21 +171,21 @@ async function main(args: readonly string[]): Promise<number> {
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
     const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
-    console.log(
+    out(
       check
         ? `folio: checked ${counts} ${where}: no problems, nothing written (${ms} ms)`
         : `folio: built ${counts} ${where} for ${baseUrl} into ${outDir} in ${ms} ms`,
     );
     // Indented lines are the items of the line above them.
-    for (const line of summaryLines(report, verbose))
-      console.log(line.startsWith(' ') ? line : `folio: ${line}`);
-    if (broken.length > 0) console.log(linkProblemLines(broken, contentDir, format, 'warning').join('\n'));
+    for (const line of summaryLines(report, verbose)) out(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (broken.length > 0) out(linkProblemLines(broken, contentDir, format, 'warning', cwd).join('\n'));
     return 0;
   } catch (error) {
     progress.done();
-    if (error instanceof BrokenLinks) return fail(linkProblemLines(error.links, contentDir, format, 'error'));
+    if (error instanceof BrokenLinks)
+      return fail(linkProblemLines(error.links, contentDir, format, 'error', cwd));
     if (error instanceof ContentError)
-      return fail(await contentProblemLines(error.issues, contentDir, format));
+      return fail(await contentProblemLines(error.issues, contentDir, format, cwd));
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
     const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
     return fail([problemLine(failureLine(error), format), ...stack]);
@@ -217,4 +236,4 @@ function isMainModule(): boolean {
   return script !== undefined && pathToFileURL(realpathSync(script)).href === import.meta.url;
 }
 
-if (isMainModule()) process.exitCode = await main(process.argv.slice(2));
+if (isMainModule()) process.exitCode = await runBuild(process.argv.slice(2));

@@ -16,13 +16,14 @@ export async function contentProblemLines(
   issues: readonly ContentIssue[],
   contentDir: string,
   format: ReportFormat,
+  cwd = process.cwd(),
 ): Promise<string[]> {
   if (format === 'text')
     return [
       `folio: the content in ${contentDir} has ${issues.length} problem(s):`,
       ...issues.map((issue) => `  ${formatIssue(issue)}`),
     ];
-  return Promise.all(issues.map((issue) => issueAnnotation(issue, contentDir)));
+  return Promise.all(issues.map((issue) => issueAnnotation(issue, contentDir, cwd)));
 }
 
 /**
@@ -34,12 +35,13 @@ export function linkProblemLines(
   contentDir: string,
   format: ReportFormat,
   severity: 'warning' | 'error',
+  cwd = process.cwd(),
 ): string[] {
   const message = ({ kind, target }: LinkRef) =>
     `${kind} ${target} does not resolve to a page, file or redirect of this site`;
   if (format === 'github')
     return links.map((link) => {
-      const where = `file=${escapeProperty(annotationPath(join(contentDir, link.file), link.file))},line=${link.line}`;
+      const where = `file=${escapeProperty(annotationPath(join(contentDir, link.file), link.file, cwd))},line=${link.line}`;
       return `::${severity} ${where}::${escapeData(`${link.file}:${link.line}: ${message(link)}`)}`;
     });
   const head =
@@ -54,17 +56,17 @@ export function problemLine(message: string, format: ReportFormat): string {
   return format === 'text' ? `folio: ${message}` : `::error::${escapeData(`folio: ${message}`)}`;
 }
 
-async function issueAnnotation(issue: ContentIssue, contentDir: string): Promise<string> {
+async function issueAnnotation(issue: ContentIssue, contentDir: string, cwd: string): Promise<string> {
   const path = join(contentDir, issue.file);
   const line = fieldLine(await readFile(path, 'utf8').catch(() => ''), issue.file, issue.field);
-  const where = [`file=${escapeProperty(annotationPath(path, issue.file))}`];
+  const where = [`file=${escapeProperty(annotationPath(path, issue.file, cwd))}`];
   if (line !== undefined) where.push(`line=${line}`);
   return `::error ${where.join(',')}::${escapeData(formatIssue(issue))}`;
 }
 
 /** Relative to the working folder (the repository in a CI job) when the file is inside it, else to the content folder. */
-function annotationPath(path: string, file: string): string {
-  const fromHere = relative(process.cwd(), path);
+function annotationPath(path: string, file: string, cwd: string): string {
+  const fromHere = relative(cwd, path);
   return fromHere.startsWith('..') || isAbsolute(fromHere) ? file : fromHere.split(sep).join('/');
 }
 

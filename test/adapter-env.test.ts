@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { listenAddress, optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
 import { BODIES_PREFIX, DEFAULT_OUT, MANIFEST_KEY } from '../src/core/deployment.ts';
-import { BIN, ROOT, startNode, TEST_PROJECT } from './support/server.ts';
+import { RUNTIMES_BIN } from './support/runtimes.ts';
+import { ROOT, startNode, TEST_PROJECT } from './support/server.ts';
 
 describe('optionsFromEnv', () => {
   it('reads the trusted address header and the limiter settings (the base URL is a build input)', () => {
@@ -122,7 +123,7 @@ describe('serverSettings', () => {
 /** The self-hosted servers as `npm start` and `bun run` start them, in the test project. */
 const SERVERS = [
   { name: 'Node', command: process.execPath, args: [resolve(TEST_PROJECT, 'dist/node.mjs')] },
-  { name: 'Bun', command: resolve(BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
+  { name: 'Bun', command: resolve(RUNTIMES_BIN, 'bun'), args: ['run', resolve(ROOT, 'src/adapters/bun.ts')] },
 ];
 
 /** Runs a server that is expected to refuse to start; its exit code and what it printed. */

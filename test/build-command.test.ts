@@ -1,7 +1,8 @@
 /**
- * The build command as people run it: `tsx scripts/build.ts`, `npm run build`, `npm run build:data`,
- * `npm start` and `prepare`, as child processes. The npm commands run in a copy of the project in a
- * folder whose path has spaces, so the project's own data is untouched.
+ * The build command as people run it: `tsx scripts/build.ts` (in-process, and once as a child
+ * process reached through a symbolic link), `npm run build`, `npm run build:data`, `npm start` and
+ * `prepare` as child processes. The npm commands run in a copy of the project in a folder whose
+ * path has spaces, so the project's own data is untouched.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../scripts/build-options.ts';
+import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
 import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
 
@@ -21,18 +23,12 @@ const NO_STACK = /\n\s+at /;
 /** npm commands build, and some bundle too: minutes on a loaded machine. */
 const SLOW = 180_000;
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 function command(
   file: string,
   args: string[],
   cwd = ROOT,
   env: Record<string, string> = {},
-): Promise<Result> {
+): Promise<CommandResult> {
   return new Promise((done) => {
     execFile(file, args, { cwd, env: { ...process.env, ...env }, timeout: SLOW }, (error, stdout, stderr) =>
       done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
@@ -40,13 +36,13 @@ function command(
   });
 }
 
-const build = (args: string[], cwd = ROOT) => command(TSX, ['scripts/build.ts', ...args], cwd);
+const build = (args: string[], cwd = ROOT) => buildCommand(args, { cwd });
 
 async function tempDir(prefix: string) {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
-describe('tsx scripts/build.ts', () => {
+describe('the build command', () => {
   it('prints its usage with --help', async () => {
     expect(await build(['--help'])).toEqual({ code: 0, stdout: USAGE, stderr: '' });
   });
@@ -168,7 +164,7 @@ describe('the build from a folder whose path has spaces', () => {
     await server?.stop();
   });
 
-  it('tsx scripts/build.ts writes the data', async () => {
+  it('writes the data', async () => {
     const out = join(parent, 'out one');
     const result = await build(['--content', blog, '--out', out], project);
     expect(result.stderr).toBe('');
@@ -176,7 +172,7 @@ describe('the build from a folder whose path has spaces', () => {
     expect(await dataIn(out)).toContain('Primera entrada');
   });
 
-  it('through a symbolic link to the project, run from elsewhere', async () => {
+  it('tsx scripts/build.ts through a symbolic link to the project, run from elsewhere', async () => {
     const link = join(parent, 'linked app');
     await symlink(project, link, 'dir');
     const out = join(parent, 'out two');

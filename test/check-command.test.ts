@@ -1,26 +1,20 @@
 /**
- * `npm run check` and `tsx scripts/build.ts --check` as child processes: a clean and a broken
- * content folder, in both formats, with the exact output and exit codes; nothing is written.
+ * `tsx scripts/build.ts --check` (in-process) and `npm run check` (a child process): a clean and a
+ * broken content folder, in both formats, with the exact output and exit codes; nothing is written.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
-import { BIN, ROOT } from './support/server.ts';
+import { ROOT } from './support/server.ts';
 
 const MINI = resolve(FIXTURES, 'mini');
-const BUILD = resolve(ROOT, 'scripts/build.ts');
 const NOW = '2026-01-01';
 
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(file: string, args: string[], cwd = ROOT): Promise<Result> {
+function run(file: string, args: string[], cwd = ROOT): Promise<CommandResult> {
   // npm announces its own configuration warnings on stderr; only the command's lines matter here.
   const env = { ...process.env, npm_config_loglevel: 'error' };
   return new Promise((done) => {
@@ -30,7 +24,7 @@ function run(file: string, args: string[], cwd = ROOT): Promise<Result> {
   });
 }
 
-const check = (args: string[], cwd = ROOT) => run(resolve(BIN, 'tsx'), [BUILD, '--check', ...args], cwd);
+const check = (args: string[], cwd = ROOT) => buildCommand(['--check', ...args], { cwd });
 
 /** Timings differ from run to run. */
 const withoutTiming = (text: string) => text.replace(/\(\d+ ms\)/g, '(N ms)');

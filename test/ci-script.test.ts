@@ -1,6 +1,7 @@
 /**
  * .ci/run as CI executes it: CI=true for every check and suite (without it the Chromium suite may
- * skip), and every download (apt-get, npm ci) before the first of them, so no test downloads anything.
+ * skip), and every download (apt-get, npm ci, the test runtimes) before the first of them, so no test
+ * downloads anything.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -24,13 +25,13 @@ it('exports CI=true before the first check or suite runs', () => {
 
 it('downloads everything before the first check', () => {
   const firstCheck = firstLine(/^npm run lint$/);
-  for (const download of [/apt-get install/, /^npm ci\b/]) {
+  for (const download of [/apt-get install/, /^npm ci\b/, /^node test\/install-runtimes\.mjs$/]) {
     const at = firstLine(download);
     expect(at, String(download)).toBeGreaterThanOrEqual(0);
     expect(at, String(download)).toBeLessThan(firstCheck);
   }
   const laterInstalls = commands
     .slice(firstCheck)
-    .filter((command) => /apt-get|npm (ci|install)/.test(command));
+    .filter((command) => /apt-get|npm (ci|install)|install-runtimes/.test(command));
   expect(laterInstalls).toEqual([]);
 });

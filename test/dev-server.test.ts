@@ -1,7 +1,6 @@
 /**
  * `npm run dev` on a generated 1,000-post blog, as a real child process over a real socket: an
- * edited post shows in the API, its page, its Markdown twin and MCP search within a second of the
- * write; an unrelated page keeps its ETag; a broken post leaves the API answering and the pages
+ * edited post shows in the API, its page, its Markdown twin and MCP search; an unrelated page keeps its ETag; a broken post leaves the API answering and the pages
  * showing the problem, and fixing it recovers without a restart.
  */
 import { execFile } from 'node:child_process';
@@ -16,14 +15,12 @@ import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts
 /** The newest English post of the generated corpus, and an old one the edit does not touch. */
 const EDITED = { file: 'blog/en/2025-12-31_strict-streams-1.md', slug: 'strict-streams-1' };
 const UNRELATED = '/blog/shared-indexes-499/';
-/**
- * How long after the write an edited post may take to show in the API, its page, its twin and
- * search: the best of EDITS edits, since other work on a shared machine can only add to the time
- * an edit takes (the report of the change that set this gives the figures, quiet and loaded).
- */
-const VISIBLE_WITHIN_MS = 1_000;
+/** Edits in a row, each of which must show: a watcher that sees only the first change fails. */
 const EDITS = 3;
-/** How long any change may take to show at all: a missed change, not a slow one, fails this. */
+/**
+ * How long a change may take to show at all: a missed change, not a slow one, fails this (how fast
+ * an edit shows is the benchmark's to measure).
+ */
 const SHOWN_WITHIN_MS = 20_000;
 
 let corpus: string;
@@ -63,7 +60,7 @@ async function searchTitles(query: string): Promise<string[]> {
   return (structuredContent.results as { title: string }[]).map((result) => result.title);
 }
 
-/** Polls until `check` holds, at most `ms` after `since` (a performance.now() time). */
+/** Polls until `check` holds, giving up `ms` after `since` (a performance.now() time). */
 async function within(ms: number, check: () => Promise<boolean>, since = performance.now()): Promise<void> {
   while (performance.now() - since < ms) {
     if (await check()) return;
@@ -73,14 +70,13 @@ async function within(ms: number, check: () => Promise<boolean>, since = perform
 }
 
 describe('npm run dev', () => {
-  it('shows an edited post everywhere within a second of the write and leaves unrelated bodies alone', {
+  it('shows each edit of a post everywhere and leaves unrelated bodies alone', {
     timeout: 120_000,
   }, async () => {
     const unrelatedEtag = (await get(UNRELATED)).headers.get('etag');
     expect(unrelatedEtag).toBeTruthy();
     const path = join(corpus, EDITED.file);
     const original = await readFile(path, 'utf8');
-    const times: number[] = [];
     for (let edit = 1; edit <= EDITS; edit++) {
       const title = `Quokka Zeppelin Notes ${edit}`;
       const written = performance.now();
@@ -92,11 +88,7 @@ describe('npm run dev', () => {
         (await (await get(`/blog/${EDITED.slug}.md`, 'text/markdown')).text()).includes(title),
       );
       await shown(async () => (await searchTitles('quokka zeppelin')).join() === title);
-      times.push(performance.now() - written);
     }
-    expect(Math.min(...times), `edit to visible, in ms: ${times.map(Math.round).join(', ')}`).toBeLessThan(
-      VISIBLE_WITHIN_MS,
-    );
     expect(await (await get(`/blog/${EDITED.slug}/`)).text()).toContain('/_folio-dev/events');
     expect((await get(UNRELATED)).headers.get('etag')).toBe(unrelatedEtag);
   });

@@ -41,8 +41,8 @@ import {
 const BASE = 'https://big.example';
 /** Inside the repository, where the Deno server may read. */
 const PROJECT = resolve(ROOT, 'test/artifacts/large-bodies');
-const SIZES = { stream: 256 * 1024, part: 3 * 1024 * 1024 };
-const BIG_POSTS = 10;
+const SIZES = { stream: 256 * 1024, part: 1024 * 1024 };
+const BIG_POSTS = 4;
 /** Just under the build's 1 MiB limit per file. */
 const POST_BYTES = 1_000_000;
 const FULL = '/llms-full.txt';

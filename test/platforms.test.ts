@@ -1,69 +1,22 @@
 /**
- * The platforms' own formats and tooling on the built deployment: wrangler (on Node 22, offline)
- * checks the upload wrangler.toml describes and serves the worker with its assets in workerd; the
- * Build Output that `vercel build` wrote for this project is served as Vercel routes it, on both of
- * Vercel's runtimes. Each answers the black-box
- * requests and the shared conformance check.
+ * The platforms' own formats on the built deployment: wrangler (on Node 22, offline) accepts the
+ * upload wrangler.toml describes; the Build Output that `vercel build` wrote for this project holds
+ * one function that every path but the static bodies reaches, on both of Vercel's runtimes; the
+ * Netlify and container settings. Served as their platforms serve them, both also answer the
+ * black-box suite and the shared conformance check (test/runtimes.test.ts).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conformanceAvailable, expectConformance } from './support/conformance.ts';
 import { ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
-import { runWrangler, startWranglerDev, type WranglerProject, wranglerProject } from './support/wrangler.ts';
+import { functionFolders, serveVercelOutput, vercelOutput } from './support/vercel.ts';
+import { runWrangler, type WranglerProject, wranglerProject } from './support/wrangler.ts';
 
 const KIB = 1024;
 
 function filesUnder(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-}
-
-/** The black-box requests every platform must answer like the contract says. */
-function blackBox(server: () => RunningServer) {
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(`${server().url}${path}`, { headers, redirect: 'manual' });
-
-  it('serves the API index with the API headers', async () => {
-    const response = await get('/api/index.json');
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(response.headers.get('x-api-version')).toBe('1.0.0');
-    expect(response.headers.get('ratelimit-policy')).toMatch(/^"[^"]+";q=300;w=60$/);
-    expect(response.headers.get('ratelimit-remaining')).toMatch(/^\d+$/);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect((await response.json()).endpoints.length).toBeGreaterThan(0);
-  });
-
-  it('applies limit to the posts', async () => {
-    const response = await get('/api/posts.json?limit=3');
-    expect(response.status).toBe(200);
-    expect(await response.json()).toHaveLength(3);
-    expect(Number(response.headers.get('x-total-count'))).toBeGreaterThan(3);
-  });
-
-  it('serves a page as HTML', async () => {
-    const response = await get('/blog/', { accept: 'text/html' });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toMatch(/^<!doctype html>/i);
-  });
-
-  it('answers an unknown API path with a 404 problem', async () => {
-    const response = await get('/api/no-such-thing.json');
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
-    expect((await response.json()).instance).toBe('/api/no-such-thing.json');
-  });
-
-  it('answers a matching If-None-Match with 304', async () => {
-    const first = await get('/api/series/en/index.json');
-    const etag = first.headers.get('etag');
-    expect(etag).toMatch(/^"/);
-    const again = await get('/api/series/en/index.json', { 'if-none-match': etag! });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe('');
-  });
 }
 
 describe('Cloudflare Workers through wrangler', () => {
@@ -95,64 +48,15 @@ describe('Cloudflare Workers through wrangler', () => {
       readFileSync(resolve(TEST_PROJECT, 'dist/cloudflare.js')),
     );
   }, 90_000);
-
-  describe('wrangler dev', () => {
-    let server: RunningServer;
-
-    beforeAll(async () => {
-      server = await startWranglerDev(project);
-    }, 90_000);
-
-    afterAll(() => server?.stop());
-
-    blackBox(() => server);
-  });
-
-  it.runIf(conformanceAvailable)(
-    'wrangler dev passes the shared conformance check, rate limit included',
-    async () => {
-      const fresh = await startWranglerDev(project);
-      try {
-        await expectConformance(fresh.url);
-      } finally {
-        await fresh.stop();
-      }
-    },
-    180_000,
-  );
 });
-
-/**
- * What `vercel build` wrote for this project (test/fixtures/vercel-output/<runtime>, refreshed by
- * scripts/capture-vercel-output.ts) completed with this build: each function's dist/ and the static
- * bodies, which the capture leaves out.
- */
-function vercelOutput(runtime: 'edge' | 'nodejs'): string {
-  const target = mkdtempSync(join(tmpdir(), `folio-vercel-${runtime}-`));
-  cpSync(resolve(ROOT, 'test/fixtures/vercel-output', runtime), target, { recursive: true });
-  symlinkSync(resolve(TEST_PROJECT, 'dist/public'), join(target, 'static'), 'dir');
-  for (const folder of functionFolders(target))
-    symlinkSync(resolve(TEST_PROJECT, 'dist'), join(target, 'functions', folder, 'dist'), 'dir');
-  return target;
-}
-
-function functionFolders(output: string): string[] {
-  return readdirSync(join(output, 'functions'), { recursive: true })
-    .map(String)
-    .filter((path) => path.endsWith('.func'));
-}
 
 describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, %s runtime', (runtime) => {
   const target = vercelOutput(runtime);
   const json = (path: string) => JSON.parse(readFileSync(join(target, path), 'utf8'));
-  const startOutput = () =>
-    startProcess(process.execPath, [resolve(ROOT, 'test/support/vercel-output.mjs')], {
-      FOLIO_VERCEL_OUTPUT: target,
-    });
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startOutput();
+    server = await serveVercelOutput(target);
   });
 
   afterAll(async () => {
@@ -196,21 +100,6 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-api-version')).toBeNull();
   });
-
-  blackBox(() => server);
-
-  it.runIf(conformanceAvailable)(
-    'passes the shared conformance check, rate limit included',
-    async () => {
-      const fresh = await startOutput();
-      try {
-        await expectConformance(fresh.url);
-      } finally {
-        await fresh.stop();
-      }
-    },
-    180_000,
-  );
 });
 
 describe('vercel.json', () => {
@@ -280,5 +169,12 @@ describe("a container: the Dockerfile's run stage", () => {
     expect(runStage).toMatch(/^ENV .*HOST=0\.0\.0\.0 PORT=8787$/m);
   });
 
-  blackBox(() => server);
+  it('serves the API and the site from dist/ alone', async () => {
+    const api = await fetch(`${server.url}/api/index.json`);
+    expect(api.status).toBe(200);
+    expect(api.headers.get('x-api-version')).toBe('1.0.0');
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
 });

@@ -6,7 +6,7 @@
  * of running `npm ci` again: a second install would download every package in the middle of the
  * test run and take minutes; `npm ci` itself is what CI's install phase runs.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import {
   copyFileSync,
   existsSync,
@@ -20,9 +20,10 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, ROOT, waitUntilAnswering } from './support/server.ts';
+import { RUNTIMES_BIN } from './support/runtimes.ts';
+import { freePort, ROOT, spawnGroup, waitUntilAnswering } from './support/server.ts';
 
 interface IndexPost {
   title: string;
@@ -68,11 +69,11 @@ function userEnvironment(listenPort = port): Record<string, string> {
 }
 
 /** Runs an npm script in the copy as a user would, its output kept in `log`, and waits until it serves. */
-async function npmRun(args: string[], listenPort: number): Promise<ChildProcess> {
-  const child = spawn('npm', args, {
+async function npmRun(args: string[], listenPort: number, ...pathFirst: string[]): Promise<ChildProcess> {
+  const env = userEnvironment(listenPort);
+  const child = spawnGroup('npm', args, {
     cwd: copy,
-    env: userEnvironment(listenPort),
-    detached: true,
+    env: { ...env, PATH: [...pathFirst, env.PATH].join(delimiter) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (log += chunk));
@@ -189,14 +190,21 @@ it('Ctrl-C stops it', async () => {
   await expect(fetch(`${base}/api/index.json`)).rejects.toThrow();
 });
 
-it('npm run start:bun builds and serves on the Bun that npm ci installed, with no Bun on the PATH', async () => {
+it('npm run start:bun builds and serves on the Bun on the PATH', async () => {
   const path = userEnvironment().PATH!.split(delimiter);
   expect(path.filter((dir) => existsSync(join(dir, 'bun')))).toEqual([]);
+  // A user's Bun: the test runtimes' binary, as `bun` in a folder of its own put on the PATH.
+  const installedBun = realpathSync(resolve(RUNTIMES_BIN, 'bun'));
+  const userBin = join(copy, '.user-bin');
+  mkdirSync(userBin);
+  symlinkSync(installedBun, join(userBin, 'bun'));
   const bunPort = await freePort();
-  const bunStart = await npmRun(['run', 'start:bun'], bunPort);
+  const bunStart = await npmRun(['run', 'start:bun'], bunPort, userBin);
   try {
-    const installedBun = realpathSync(resolve(ROOT, 'node_modules/.bin/bun'));
-    expect(descendantExecutables(bunStart.pid!)).toContain(installedBun);
+    // A Bun serves: the first on npm's PATH, which puts node_modules/.bin before the user's folders.
+    expect(descendantExecutables(bunStart.pid!).map((exe) => basename(exe))).toContain(
+      basename(installedBun),
+    );
     const response = await fetch(`http://localhost:${bunPort}/api/index.json`);
     expect(response.status).toBe(200);
     const index = await response.json();

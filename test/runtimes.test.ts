@@ -1,6 +1,7 @@
 /**
- * One black-box suite, five runtimes: each adapter is started the way its platform starts it, on a
- * free loopback port, and driven over real sockets. Then a fresh server of each runtime runs the
+ * The black-box suite, every runtime: each adapter is started the way its platform starts it (and
+ * Cloudflare and Vercel also through their own tooling and output format), on a free loopback port,
+ * and driven over real sockets by the same probes. Then a fresh server of each runtime runs the
  * shared conformance check (when the shared folder sits next to the repository).
  */
 import { readFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ import {
   startVercel,
   TEST_PROJECT,
 } from './support/server.ts';
+import { startVercelOutput } from './support/vercel.ts';
+import { startWrangler } from './support/wrangler.ts';
 
 interface Runtime {
   name: string;
@@ -44,6 +47,21 @@ const RUNTIMES: Runtime[] = [
     name: 'Cloudflare Worker on workerd (Miniflare)',
     start: startCloudflare,
     platformHeader: 'cf-connecting-ip',
+  },
+  {
+    name: 'Cloudflare Worker with its assets through wrangler dev (workerd, on Node 22)',
+    start: startWrangler,
+    platformHeader: 'cf-connecting-ip',
+  },
+  {
+    name: 'Vercel: the output vercel build wrote, Edge runtime (edge-runtime)',
+    start: () => startVercelOutput('edge'),
+    dropsContentLength: true,
+  },
+  {
+    name: 'Vercel: the output vercel build wrote, Node.js runtime (through @whatwg-node/server)',
+    start: () => startVercelOutput('nodejs'),
+    dropsContentLength: true,
   },
 ];
 
@@ -114,6 +132,30 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength })
     expect(posts.every((post) => post.lang === 'en' && post.url.startsWith(`${baseUrl}/blog/`))).toBe(true);
   });
 
+  it('serves the API index with the API headers and its endpoints', async () => {
+    const reply = await send('/api/index.json');
+    expect(reply.status).toBe(200);
+    expect(reply.header('content-type')).toBe('application/json; charset=utf-8');
+    expectApiHeaders(reply);
+    expect(JSON.parse(reply.text).endpoints.length).toBeGreaterThan(0);
+  });
+
+  it('keeps drafts and future posts unpublished', async () => {
+    const all = JSON.parse((await send('/api/posts.json')).text) as { slug: string; pubDate: string }[];
+    // The served fixture's sixteen published posts, in both languages.
+    expect(all).toHaveLength(16);
+    const unpublished = ['half-written-ideas', 'notes-from-the-future'];
+    expect(all.filter((post) => unpublished.includes(post.slug))).toEqual([]);
+    expect(all.every((post) => Date.parse(post.pubDate) <= Date.now())).toBe(true);
+  });
+
+  it('serves a page as HTML', async () => {
+    const reply = await send('/blog/', { headers: { accept: 'text/html' } });
+    expect(reply.status).toBe(200);
+    expect(reply.header('content-type')).toBe('text/html; charset=utf-8');
+    expect(reply.text).toMatch(/^<!doctype html>/i);
+  });
+
   it('applies limit and rejects a malformed one with 400 problem+json', async () => {
     const three = await send('/api/posts.json?limit=3');
     expect(three.status).toBe(200);
@@ -156,6 +198,19 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength })
     expect(JSON.parse(missing.text).instance).toBe('/api/no-such-thing.json');
     expectApiHeaders(missing);
     expect((await send('/api/series/en/retired-notes.json')).status).toBe(410);
+  });
+
+  it('answers path tricks with 404 problem+json', async () => {
+    for (const path of [
+      '/api/series/en/%2e%2e%2findex.json',
+      '/api//posts.json',
+      '/api/series/EN/index.json',
+      `/api/${'x'.repeat(8_000)}`,
+    ]) {
+      const reply = await send(path);
+      expect(reply.status, path.slice(0, 60)).toBe(404);
+      expect(reply.header('content-type'), path.slice(0, 60)).toBe('application/problem+json; charset=utf-8');
+    }
   });
 
   it('answers other methods with 405 and Allow, and a bare OPTIONS too', async () => {

@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+import { RUNTIMES_BIN } from '../../test/support/runtimes.ts';
 import {
   type DeploymentStats,
   deploymentStats,
@@ -53,7 +54,6 @@ import {
 import { type Spread, workerdStarts } from './workerd-start.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const BIN = join(ROOT, 'node_modules/.bin');
 /** The sample blog's deployment as `npm run build` (and the test suite's global setup) leaves it. */
 const BUILT_SAMPLE = join(ROOT, 'dist/public/_folio/manifest.json');
 const BASE_URL = 'http://localhost:8787';
@@ -564,7 +564,7 @@ interface Contender {
 }
 
 async function main() {
-  const bun = join(BIN, 'bun');
+  const bun = join(RUNTIMES_BIN, 'bun');
   const hasBun = existsSync(bun);
   const settings =
     `folio bench: ${rounds} rounds of ${duration} s per route and contender after ${warmup} s warm-up, ${connections} connections, 127.0.0.1, ` +

@@ -10,7 +10,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Miniflare } from 'miniflare';
+import { Miniflare } from '../../test/support/miniflare-api.ts';
 
 export interface WorkerdStart {
   /** From creating the runtime to the worker being ready. */

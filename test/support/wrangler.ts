@@ -1,18 +1,18 @@
 /**
- * The wrangler CLI installed from npm, run on the Node 22 it requires (test/support/node-22), over
+ * The wrangler CLI of the test runtimes (test/package.json), run on the Node 22 it requires (test/support/node-22), over
  * the project's wrangler.toml, offline: no metrics, no banner (its npm update check), no fetch of
  * the request.cf data. The configuration is copied without its [build] step into a temporary
  * project whose dist/ is the test project's: the global setup has built it, and a rebuild would
  * rewrite dist/ under the other suites.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
-import { freePort, ROOT, type RunningServer, runningServer, TEST_PROJECT } from './server.ts';
+import { freePort, ROOT, type RunningServer, runningServer, spawnGroup, TEST_PROJECT } from './server.ts';
 
-const WRANGLER = resolve(ROOT, 'node_modules/wrangler/bin/wrangler.js');
+const WRANGLER = resolve(ROOT, 'test/node_modules/wrangler/bin/wrangler.js');
 
 export interface WranglerProject {
   dir: string;
@@ -68,10 +68,32 @@ export async function startWranglerDev(project: WranglerProject): Promise<Runnin
     '--inspector-port',
     String(inspectorPort),
   ];
-  const child = spawn(pinnedNode('node-22'), [WRANGLER, ...args, '--show-interactive-dev-session=false'], {
-    cwd: project.dir,
-    env: offlineEnv(project),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnGroup(
+    pinnedNode('node-22'),
+    [WRANGLER, ...args, '--show-interactive-dev-session=false'],
+    {
+      cwd: project.dir,
+      env: offlineEnv(project),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   return runningServer(child, url, 60_000);
+}
+
+/** `wrangler dev` in a temporary project of its own, removed when the server stops. */
+export async function startWrangler(): Promise<RunningServer> {
+  const project = wranglerProject();
+  try {
+    const server = await startWranglerDev(project);
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        project.remove();
+      },
+    };
+  } catch (error) {
+    project.remove();
+    throw error;
+  }
 }

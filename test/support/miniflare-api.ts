@@ -1,0 +1,2 @@
+/** Miniflare from the test runtimes' install, for the benchmark, which lives outside test/. */
+export { Miniflare } from 'miniflare';
