@@ -32,7 +32,7 @@ import {
 } from '../core/deployment.ts';
 import { PATHS } from '../core/paths.ts';
 import { etagHasher } from '../http/etag.ts';
-import { TEXT_TYPE } from '../http/media-types.ts';
+import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../http/media-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -43,6 +43,7 @@ import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
+import { SITEMAP_MARKDOWN_PATH, type SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
@@ -57,6 +58,8 @@ export interface EmitOptions {
   renderPage?: PageRenderer;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
   sizes?: BodySizes;
+  /** Where sitemaps are split (smaller in the tests). */
+  sitemapLimits?: SitemapLimits;
 }
 
 export interface BodySizes {
@@ -105,6 +108,7 @@ export async function emitDeployment(
     policy: options.policy,
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
+    ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
   });
   const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
   await everyPostInFull.add(llmsFullHeader(data));
@@ -115,6 +119,15 @@ export async function emitDeployment(
   }
   await everyPostInFull.end();
   for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
+  for (const [path, text] of site.feeds()) await write(path, text);
+  const sitemaps: string[] = [];
+  for (const { path, text } of site.sitemaps()) {
+    await write(path, text);
+    sitemaps.push(path);
+  }
+  const sitemapText = growingBody(wholeSink, streamed, bodyKey(SITEMAP_MARKDOWN_PATH) as string, sizes);
+  for (const piece of site.sitemapText()) await sitemapText.add(piece);
+  await sitemapText.end();
   for (const lang of data.site.languages) {
     for (const status of ERROR_STATUSES) {
       const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
@@ -138,6 +151,8 @@ export async function emitDeployment(
     lists,
     documents: {
       [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
+      [SITEMAP_MARKDOWN_PATH]: { type: MARKDOWN_TYPE },
+      ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
       ...Object.fromEntries(
         Object.entries(site.documents).map(([path, { type, link }]) => [
           path,

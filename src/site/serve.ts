@@ -7,6 +7,7 @@
  */
 import {
   bodyKey,
+  type DocumentFacts,
   type ErrorFormat,
   type ErrorStatus,
   errorPageKey,
@@ -14,7 +15,7 @@ import {
   pageFileKey,
   SLOTS,
 } from '../core/deployment.ts';
-import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
+import { FEED_FILES, markdownTwinPath, PATHS, pageOfTwin } from '../core/paths.ts';
 import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
 import {
@@ -27,7 +28,7 @@ import {
   type StreamedBody,
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN, type HeaderMap } from '../http/cors.ts';
-import { HTML_TYPE, MARKDOWN_TYPE } from '../http/media-types.ts';
+import { ATOM_TYPE, HTML_TYPE, JSON_FEED_TYPE, MARKDOWN_TYPE, RSS_TYPE } from '../http/media-types.ts';
 import { BoundedCache, memo } from '../http/memo.ts';
 import { negotiate } from '../http/negotiate.ts';
 import { PROBLEM_TYPE } from '../http/problem.ts';
@@ -74,6 +75,12 @@ interface Plan {
 }
 
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
+/** Feeds are too many to list in the manifest: each is known by its file name. */
+const FEED_TYPES: Readonly<Record<string, string>> = {
+  [FEED_FILES.rss]: RSS_TYPE,
+  [FEED_FILES.atom]: ATOM_TYPE,
+  [FEED_FILES.json]: JSON_FEED_TYPE,
+};
 const FORMAT_TYPES: Record<ErrorFormat, string> = { html: HTML_TYPE, md: MARKDOWN_TYPE, json: PROBLEM_TYPE };
 /** Distinct paths and Accept values whose meaning is kept. */
 const KEPT_PATHS = 4096;
@@ -123,6 +130,7 @@ export function createSite(options: SiteOptions) {
   const gone = new Set(manifest.gone);
   const languages = manifest.languages;
   const plans = new BoundedCache<string, Plan>(KEPT_PATHS);
+  const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain"`;
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
     return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
@@ -178,7 +186,7 @@ export function createSite(options: SiteOptions) {
   }
 
   const documentPlan = (path: string) => {
-    const facts = manifest.documents[path];
+    const facts = manifest.documents[path] ?? feedFacts(path);
     return {
       gone: gone.has(path),
       key: facts ? bodyKey(path) : null,
@@ -209,6 +217,7 @@ export function createSite(options: SiteOptions) {
     const twinPath = markdownTwinPath(path);
     const links = [
       `<${manifest.baseUrl}${twinPath}>; rel="alternate"; type="text/markdown"`,
+      llmsLink,
       manifest.pageLinks[path],
     ];
     return {
@@ -271,6 +280,12 @@ export function createSite(options: SiteOptions) {
   }
 
   return { document, twin, page };
+}
+
+/** A feed's facts from its file name (the route table sends only feed paths of listings here). */
+function feedFacts(path: string): DocumentFacts | undefined {
+  const type = FEED_TYPES[path.slice(path.lastIndexOf('/') + 1)];
+  return type ? { type } : undefined;
 }
 
 /**

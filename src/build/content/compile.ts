@@ -111,6 +111,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
       ),
     gone: [...new Set(gone.paths)].sort(compareText),
     deprecations: settings.deprecations,
+    robots: settings.robots,
   };
   return { data, layout, report };
 }

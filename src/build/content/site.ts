@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { endpointsFor } from '../../core/endpoints.ts';
-import type { Deprecation, SiteInfo } from '../data/types.ts';
+import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { LayoutReader } from './layout.ts';
 import type { ContentReader } from './reader.ts';
 import { type SiteConfig, siteSchema } from './schema.ts';
@@ -13,6 +13,7 @@ import { type SiteConfig, siteSchema } from './schema.ts';
 export interface SiteSettings {
   info: SiteInfo<string>;
   deprecations: Deprecation[];
+  robots: RobotsPolicy;
 }
 
 const FILE = 'site.yaml';
@@ -79,6 +80,7 @@ function inferSite(
     license,
     languages,
     deprecations: given.deprecations ?? [],
+    robots: given.robots ?? { allow: [], disallow: [], agents: {} },
   });
 }
 
@@ -123,5 +125,21 @@ function settingsOf(reader: ContentReader, site: SiteConfig): SiteSettings | und
       sunset: d.sunset,
       link: d.link ?? null,
     })),
+    robots: robotsPolicy(site.robots),
+  };
+}
+
+type RobotsConfig = SiteConfig['robots'];
+
+/** The robots settings with every field present (an unstated Content-Signal is null). */
+function robotsPolicy(robots: RobotsConfig): RobotsPolicy {
+  const rules = (given: Omit<RobotsConfig, 'agents'>) => ({
+    allow: given.allow,
+    disallow: given.disallow,
+    contentSignal: given.contentSignal ?? null,
+  });
+  return {
+    ...rules(robots),
+    agents: Object.entries(robots.agents).map(([userAgent, given]) => ({ userAgent, ...rules(given) })),
   };
 }
