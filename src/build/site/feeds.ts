@@ -35,9 +35,14 @@ const NO_DATE = '1970-01-01T00:00:00.000Z';
 
 const modified = (post: PostRecord) => post.updatedDate ?? post.pubDate;
 
-/** Root-relative `href` and `src` values made absolute; other URLs are left as written. */
-export function absoluteLinks(html: string, baseUrl: string): string {
-  return html.replace(/(\s(?:href|src)=)(["'])\/(?![/\\])/g, `$1$2${baseUrl}/`);
+/**
+ * Root-relative `href` and `src` values made absolute, and fragment links pointed at the post's page
+ * (a feed reader shows the content away from it); other URLs are left as written.
+ */
+export function absoluteLinks(html: string, baseUrl: string, pageUrl: string): string {
+  return html
+    .replace(/(\s(?:href|src)=)(["'])\/(?![/\\])/g, `$1$2${baseUrl}/`)
+    .replace(/(\shref=)(["'])#/g, `$1$2${pageUrl}#`);
 }
 
 function newest(posts: readonly PostRecord[]): string {
@@ -102,7 +107,7 @@ function rss(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
       textElement('pubDate', new Date(post.pubDate).toUTCString()),
       textElement('dc:creator', site.author.name),
       textElement('description', post.description),
-      element('content:encoded', {}, cdata(absoluteLinks(post.html, baseUrl))),
+      element('content:encoded', {}, cdata(absoluteLinks(post.html, baseUrl, baseUrl + post.path))),
       ...post.allTags.map((tag) => textElement('category', tag)),
     ]),
   );
@@ -149,7 +154,7 @@ function atom(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
       textElement('published', post.pubDate),
       textElement('updated', modified(post)),
       textElement('summary', post.description),
-      element('content', { type: 'html' }, cdata(absoluteLinks(post.html, baseUrl))),
+      element('content', { type: 'html' }, cdata(absoluteLinks(post.html, baseUrl, baseUrl + post.path))),
       ...post.allTags.map((tag) => element('category', { term: tag }, '')),
     ]),
   );
@@ -189,7 +194,7 @@ function jsonFeed(subject: FeedSubject, { site, baseUrl }: FeedContext): string 
       id: baseUrl + post.path,
       url: baseUrl + post.path,
       title: post.title,
-      content_html: absoluteLinks(post.html, baseUrl),
+      content_html: absoluteLinks(post.html, baseUrl, baseUrl + post.path),
       summary: post.description,
       ...(post.heroImage ? { image: baseUrl + post.heroImage } : {}),
       date_published: post.pubDate,

@@ -24,7 +24,6 @@ function blogPosting(shell: Shell, url: string, described: Described) {
   const article = shell.article!;
   return {
     '@type': 'BlogPosting',
-    '@id': `${url}#article`,
     headline: shell.title,
     description: shell.description,
     url,
@@ -43,7 +42,6 @@ function blogPosting(shell: Shell, url: string, described: Described) {
 function webSite(shell: Shell, url: string, described: Described) {
   return {
     '@type': 'WebSite',
-    '@id': `${url}#website`,
     name: described.site.name,
     description: described.site.description,
     url,
