@@ -33,7 +33,7 @@ const SAMPLE_TIME = new Date('2027-01-01T00:00:00Z');
 const FEED_POSTS = 20;
 const PAGE_SIZE = 50;
 
-type Get = (path: string, init?: RequestInit) => Promise<Response>;
+type Get = (path: string, init?: RequestInit) => Response | Promise<Response>;
 const getter =
   (handler: Handler): Get =>
   (path, init = {}) =>

@@ -43,7 +43,7 @@ import { toolDescriptors } from './mcp/descriptors.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
-import { SITEMAP_MARKDOWN_PATH, type SitemapLimits } from './site/sitemaps.ts';
+import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
@@ -125,7 +125,7 @@ export async function emitDeployment(
     await write(path, text);
     sitemaps.push(path);
   }
-  const sitemapText = growingBody(wholeSink, streamed, bodyKey(SITEMAP_MARKDOWN_PATH) as string, sizes);
+  const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
   for (const piece of site.sitemapText()) await sitemapText.add(piece);
   await sitemapText.end();
   for (const lang of data.site.languages) {
@@ -151,7 +151,7 @@ export async function emitDeployment(
     lists,
     documents: {
       [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
-      [SITEMAP_MARKDOWN_PATH]: { type: MARKDOWN_TYPE },
+      [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE },
       ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
       ...Object.fromEntries(
         Object.entries(site.documents).map(([path, { type, link }]) => [

@@ -30,7 +30,7 @@ import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages, sectionsOf } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
-import { ROBOTS_PATH, robotsTxt } from './site/robots.ts';
+import { robotsTxt } from './site/robots.ts';
 import { type SitemapLimits, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 
@@ -121,7 +121,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
     [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl), type: TEXT_TYPE },
-    [ROBOTS_PATH]: { text: robotsTxt(data.robots, baseUrl), type: TEXT_TYPE },
+    [PATHS.robots]: { text: robotsTxt(data.robots, baseUrl), type: TEXT_TYPE },
     [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
     [PATHS.apiCatalog]: {
       text: json(apiCatalog(baseUrl)),

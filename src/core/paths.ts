@@ -18,6 +18,9 @@ export const PATHS = {
   mcpServerCardRecommended: `${MCP_ENDPOINT}/server-card`,
   agentSkills: '/.well-known/agent-skills/index.json',
   apiCatalog: '/.well-known/api-catalog',
+  sitemap: '/sitemap.xml',
+  sitemapMarkdown: '/sitemap.md',
+  robots: '/robots.txt',
 } as const;
 
 /**

@@ -3,10 +3,8 @@
  * states one (contentsignals.org), and the sitemap. With no rules, every crawler may read everything.
  */
 
+import { PATHS } from '../../core/paths.ts';
 import type { RobotsPolicy, RobotsRules } from '../data/types.ts';
-import { SITEMAP_INDEX_PATH } from './sitemaps.ts';
-
-export const ROBOTS_PATH = '/robots.txt';
 
 function group(userAgent: string, rules: RobotsRules): string {
   const lines = [
@@ -25,5 +23,5 @@ export function robotsTxt(policy: RobotsPolicy, baseUrl: string): string {
     group('*', policy),
     ...policy.agents.map(({ userAgent, ...rules }) => group(userAgent, rules)),
   ];
-  return `${groups.join('\n\n')}\n\nSitemap: ${baseUrl}${SITEMAP_INDEX_PATH}\n`;
+  return `${groups.join('\n\n')}\n\nSitemap: ${baseUrl}${PATHS.sitemap}\n`;
 }

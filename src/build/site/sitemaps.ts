@@ -5,13 +5,11 @@
  */
 
 import { languageName } from '../../core/languages.ts';
-import { markdownTwinPath } from '../../core/paths.ts';
+import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Lang } from '../data/types.ts';
 import type { Page } from './page.ts';
 import { element, textElement, XML_DECLARATION } from './xml.ts';
 
-export const SITEMAP_INDEX_PATH = '/sitemap.xml';
-export const SITEMAP_MARKDOWN_PATH = '/sitemap.md';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 const XHTML_NS = 'http://www.w3.org/1999/xhtml';
 
@@ -111,7 +109,7 @@ export function* sitemapFiles(
     ]),
   );
   yield {
-    path: SITEMAP_INDEX_PATH,
+    path: PATHS.sitemap,
     text: `${XML_DECLARATION}${element('sitemapindex', { xmlns: SITEMAP_NS }, `\n${sitemaps.join('\n')}\n`)}\n`,
   };
 }
@@ -123,7 +121,7 @@ export function* sitemapMarkdown(
   siteName: string,
   baseUrl: string,
 ): Generator<string> {
-  yield `# ${siteName}: sitemap\n\nEvery page of the site, as its Markdown twin. The XML sitemap is at ${baseUrl}${SITEMAP_INDEX_PATH}.\n`;
+  yield `# ${siteName}: sitemap\n\nEvery page of the site, as its Markdown twin. The XML sitemap is at ${baseUrl}${PATHS.sitemap}.\n`;
   for (const lang of languages) {
     yield `\n## Pages in ${languageName(lang)} (${lang})\n\n`;
     let lines: string[] = [];
