@@ -385,7 +385,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, robots, received a field Folio does not know',
       ],
     ],
     [
