@@ -311,12 +311,14 @@ describe.each(blogs)('on %s', (_name, load) => {
     }
   });
 
-  it('every page sends Link headers to its twin and to llms.txt', async () => {
+  it('every page sends Link headers to its twin and to llms.txt, and every twin to llms.txt', async () => {
+    const llms = `<${BASE}/llms.txt>; rel="describedby"; type="text/plain"`;
     for (const path of ['/', '/blog/', '/tags/', '/series/', blog.data.posts[0]!.path, '/developers']) {
       const link = (await blog.get(path)).headers.get('link') ?? '';
       const twin = path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`;
       expect(link, path).toContain(`<${BASE}${twin}>; rel="alternate"; type="text/markdown"`);
-      expect(link, path).toContain(`<${BASE}/llms.txt>; rel="describedby"; type="text/plain"`);
+      expect(link, path).toContain(llms);
+      expect((await blog.get(twin)).headers.get('link'), twin).toContain(llms);
     }
   });
 

@@ -200,14 +200,14 @@ export function createSite(options: SiteOptions) {
 
   const twinPlan = (path: string) => {
     const page = pageOfTwin(path);
-    const link = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
+    const pageLink = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
     return {
       gone: gone.has(path) || page.some((pagePath) => gone.has(pagePath)),
       key: bodyKey(path),
       twinKey: null,
       slashedKey: null,
       contentType: MARKDOWN_TYPE,
-      extra: { vary: 'Accept', ...(link ? { link } : {}) },
+      extra: { vary: 'Accept', link: pageLink ? `${llmsLink}, ${pageLink}` : llmsLink },
       errorFormat: twinErrorFormat,
     };
   };
