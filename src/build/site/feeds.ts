@@ -9,6 +9,7 @@ import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { Lang, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
+import { tagDescription } from './pages.ts';
 import { cdata, element, textElement, XML_DECLARATION } from './xml.ts';
 
 /** How many of the newest posts a feed carries. */
@@ -82,8 +83,7 @@ export function* feedSubjects(data: SiteData): Generator<FeedSubject> {
       yield {
         lang,
         title: `${data.site.name}: ${ui.postsTagged} “${tag}”`,
-        description:
-          data.tags.find((info) => info.name === tag)?.description[lang] ?? `${ui.postsTagged} “${tag}”.`,
+        description: tagDescription(data, tag, lang) ?? `${ui.postsTagged} “${tag}”.`,
         pagePath: tagPath(lang, tag),
         posts: postsTagged(data, lang, tag).slice(0, FEED_POSTS),
       };

@@ -7,7 +7,9 @@ import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
 import { nativeName, uiText } from './i18n.ts';
 import { type SiteLinks, siteLinks } from './links.ts';
-import { structuredData } from './structured-data.ts';
+import { type Article, type Crumb, structuredData } from './structured-data.ts';
+
+export type { Article, Crumb };
 
 /** An inline icon, so browsers do not request /favicon.ico. */
 const FAVICON =
@@ -27,20 +29,6 @@ export interface Canonical {
   /** The page in each language it exists in, itself included. */
   alternates: Partial<Record<Lang, string>>;
   ogType: 'website' | 'article';
-}
-
-export interface Crumb {
-  name: string;
-  path: string;
-}
-
-/** What a post says of itself beyond its page: for JSON-LD and Open Graph. */
-export interface Article {
-  published: string;
-  modified: string;
-  /** A site path or an absolute URL. */
-  image: string | null;
-  tags: readonly string[];
 }
 
 /** A page of a paginated listing: the pages before and after it, where they exist. */

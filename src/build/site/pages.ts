@@ -32,6 +32,10 @@ function newestOf(items: readonly { pubDate: string; updatedDate?: string | null
   return newest;
 }
 
+/** A tag's description in a language, from the taxonomy; null where it has none. */
+export const tagDescription = (data: SiteData, tag: string, lang: Lang): string | null =>
+  data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
+
 /** A page's last change, when it has one. */
 const stamp = (date: string | undefined): { lastModified?: string } => (date ? { lastModified: date } : {});
 
@@ -129,8 +133,6 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   const postPath = pathsBySlug(data.posts);
   const seriesPath = pathsBySlug(data.series);
   const deckPath = pathsBySlug(nativeDecks);
-  const tagDescription = (tag: string, lang: Lang) =>
-    data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
 
   const homeCrumb = (lang: Lang): Crumb => ({ name: uiText(lang).home, path: langRoot(lang) });
   const crumbs = (lang: Lang, ...trail: Crumb[]): Crumb[] => [homeCrumb(lang), ...trail];
@@ -411,7 +413,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       (n, pages) => ({
         lang,
         title: pageTitle(title, lang, n, pages),
-        description: tagDescription(tag, lang) ?? `${title}.`,
+        description: tagDescription(data, tag, lang) ?? `${title}.`,
         byline: ui.tag,
         facts: { tag },
         breadcrumbs: crumbs(
