@@ -98,19 +98,73 @@ export function* feedSubjects(data: SiteData): Generator<FeedSubject> {
     };
 }
 
-function rss(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
-  const items = subject.posts.map((post) =>
-    element('item', {}, [
-      textElement('title', post.title),
-      textElement('link', baseUrl + post.path),
-      textElement('guid', baseUrl + post.path, { isPermaLink: 'true' }),
-      textElement('pubDate', new Date(post.pubDate).toUTCString()),
-      textElement('dc:creator', site.author.name),
-      textElement('description', post.description),
-      element('content:encoded', {}, cdata(absoluteLinks(post.html, baseUrl, baseUrl + post.path))),
-      ...post.allTags.map((tag) => textElement('category', tag)),
-    ]),
-  );
+/** A post's entry in each format: the same in every feed that carries the post. */
+type ItemWriters = Record<FeedFormat, (post: PostRecord) => string>;
+
+function rssItem(post: PostRecord, { site, baseUrl }: FeedContext, html: string): string {
+  return element('item', {}, [
+    textElement('title', post.title),
+    textElement('link', baseUrl + post.path),
+    textElement('guid', baseUrl + post.path, { isPermaLink: 'true' }),
+    textElement('pubDate', new Date(post.pubDate).toUTCString()),
+    textElement('dc:creator', site.author.name),
+    textElement('description', post.description),
+    element('content:encoded', {}, cdata(html)),
+    ...post.allTags.map((tag) => textElement('category', tag)),
+  ]);
+}
+
+function atomEntry(post: PostRecord, { baseUrl }: FeedContext, html: string): string {
+  return element('entry', {}, [
+    textElement('id', baseUrl + post.path),
+    textElement('title', post.title),
+    element('link', { rel: 'alternate', type: 'text/html', href: baseUrl + post.path }, ''),
+    textElement('published', post.pubDate),
+    textElement('updated', modified(post)),
+    textElement('summary', post.description),
+    element('content', { type: 'html' }, cdata(html)),
+    ...post.allTags.map((tag) => element('category', { term: tag }, '')),
+  ]);
+}
+
+function jsonItem(post: PostRecord, { baseUrl }: FeedContext, html: string): string {
+  return JSON.stringify({
+    id: baseUrl + post.path,
+    url: baseUrl + post.path,
+    title: post.title,
+    content_html: html,
+    summary: post.description,
+    ...(post.heroImage ? { image: baseUrl + post.heroImage } : {}),
+    date_published: post.pubDate,
+    ...(post.updatedDate ? { date_modified: post.updatedDate } : {}),
+    tags: post.allTags,
+    language: post.lang,
+  });
+}
+
+/**
+ * Each post's entries, written once per build however many feeds carry it (a post is in its
+ * language's feed, each of its tags' and its series').
+ */
+export function feedItems(context: FeedContext): ItemWriters {
+  const once = (write: (post: PostRecord) => string) => {
+    const written = new WeakMap<PostRecord, string>();
+    return (post: PostRecord) => {
+      let text = written.get(post);
+      if (text === undefined) written.set(post, (text = write(post)));
+      return text;
+    };
+  };
+  const { baseUrl } = context;
+  const content = once((post) => absoluteLinks(post.html, baseUrl, baseUrl + post.path));
+  return {
+    rss: once((post) => rssItem(post, context, content(post))),
+    atom: once((post) => atomEntry(post, context, content(post))),
+    json: once((post) => jsonItem(post, context, content(post))),
+  };
+}
+
+function rss(subject: FeedSubject, { baseUrl }: FeedContext, item: ItemWriters['rss']): string {
   const channel = element('channel', {}, [
     textElement('title', subject.title),
     textElement('link', baseUrl + subject.pagePath),
@@ -119,15 +173,11 @@ function rss(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
     textElement('lastBuildDate', new Date(newest(subject.posts)).toUTCString()),
     element(
       'atom:link',
-      {
-        href: baseUrl + feedPath(subject.pagePath, 'rss'),
-        rel: 'self',
-        type: 'application/rss+xml',
-      },
+      { href: baseUrl + feedPath(subject.pagePath, 'rss'), rel: 'self', type: 'application/rss+xml' },
       '',
     ),
     textElement('generator', 'Folio'),
-    ...items,
+    ...subject.posts.map(item),
   ]);
   return `${XML_DECLARATION}${element(
     'rss',
@@ -141,23 +191,11 @@ function rss(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
   )}\n`;
 }
 
-function atom(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
+function atom(subject: FeedSubject, { site, baseUrl }: FeedContext, entry: ItemWriters['atom']): string {
   const author = element('author', {}, [
     textElement('name', site.author.name),
     ...(site.author.url ? [textElement('uri', site.author.url)] : []),
   ]);
-  const entries = subject.posts.map((post) =>
-    element('entry', {}, [
-      textElement('id', baseUrl + post.path),
-      textElement('title', post.title),
-      element('link', { rel: 'alternate', type: 'text/html', href: baseUrl + post.path }, ''),
-      textElement('published', post.pubDate),
-      textElement('updated', modified(post)),
-      textElement('summary', post.description),
-      element('content', { type: 'html' }, cdata(absoluteLinks(post.html, baseUrl, baseUrl + post.path))),
-      ...post.allTags.map((tag) => element('category', { term: tag }, '')),
-    ]),
-  );
   return `${XML_DECLARATION}${element(
     'feed',
     { xmlns: 'http://www.w3.org/2005/Atom', 'xml:lang': subject.lang },
@@ -175,14 +213,14 @@ function atom(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
       author,
       textElement('rights', site.license),
       textElement('generator', 'Folio'),
-      ...entries,
+      ...subject.posts.map(entry),
     ],
   )}\n`;
 }
 
-function jsonFeed(subject: FeedSubject, { site, baseUrl }: FeedContext): string {
+function jsonFeed(subject: FeedSubject, { site, baseUrl }: FeedContext, item: ItemWriters['json']): string {
   const author = { name: site.author.name, ...(site.author.url ? { url: site.author.url } : {}) };
-  const feed = {
+  const head = JSON.stringify({
     version: JSON_FEED_VERSION,
     title: subject.title,
     home_page_url: baseUrl + subject.pagePath,
@@ -190,30 +228,18 @@ function jsonFeed(subject: FeedSubject, { site, baseUrl }: FeedContext): string 
     description: subject.description,
     language: subject.lang,
     authors: [author],
-    items: subject.posts.map((post) => ({
-      id: baseUrl + post.path,
-      url: baseUrl + post.path,
-      title: post.title,
-      content_html: absoluteLinks(post.html, baseUrl, baseUrl + post.path),
-      summary: post.description,
-      ...(post.heroImage ? { image: baseUrl + post.heroImage } : {}),
-      date_published: post.pubDate,
-      ...(post.updatedDate ? { date_modified: post.updatedDate } : {}),
-      tags: post.allTags,
-      language: post.lang,
-    })),
-  };
-  return `${JSON.stringify(feed, null, 2)}\n`;
+  });
+  // The items, written once per post, go in as they are: the head object's closing brace gives way to them.
+  return `${head.slice(0, -1)},"items":[${subject.posts.map(item).join(',')}]}\n`;
 }
 
-const WRITERS: Record<FeedFormat, (subject: FeedSubject, context: FeedContext) => string> = {
-  rss,
-  atom,
-  json: jsonFeed,
-};
-
-/** The three feeds of a listing, by path. */
-export function* feedBodies(subject: FeedSubject, context: FeedContext): Generator<[string, string]> {
-  for (const [format, write] of Object.entries(WRITERS))
-    yield [feedPath(subject.pagePath, format as FeedFormat), write(subject, context)];
+/** The three feeds of a listing, by path, from the build's post entries. */
+export function* feedBodies(
+  subject: FeedSubject,
+  context: FeedContext,
+  items: ItemWriters,
+): Generator<[string, string]> {
+  yield [feedPath(subject.pagePath, 'rss'), rss(subject, context, items.rss)];
+  yield [feedPath(subject.pagePath, 'atom'), atom(subject, context, items.atom)];
+  yield [feedPath(subject.pagePath, 'json'), jsonFeed(subject, context, items.json)];
 }
