@@ -430,6 +430,58 @@ describe('a blog with more posts than a page holds', () => {
   });
 });
 
+describe('escaping', () => {
+  it('carries markup, entities and a CDATA end through every feed unchanged, and drops what XML cannot carry', async () => {
+    const files = new Map(await readContentFolder(resolve(FIXTURES, 'mini')));
+    const title = 'Tags <b> & "quotes" \'here\'';
+    files.set(
+      'blog/en/2025-01-10_first.md',
+      [
+        '---',
+        `title: ${JSON.stringify(title)}`,
+        'description: "A ]]> inside, and <script>alert(1)</script> as text \u0007bell"',
+        'pubDate: 2025-01-10',
+        'tags: [http]',
+        '---',
+        '',
+        'Code: `a ]]> b` and a [link](/blog/second/) and an [anchor](#top).',
+        '',
+        '```html',
+        '<![CDATA[ x ]]>',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const { data } = compileContent(files, { now: SAMPLE_TIME });
+    const get = getter(createHandler(await deployed(data as SiteData, BASE)));
+    const post = (data as SiteData).posts.find((one) => one.slug === 'first')!;
+    expect(post.description).toContain('\u0007');
+    // XML 1.0 cannot carry the bell at all: the feeds drop it.
+    const description = 'A ]]> inside, and <script>alert(1)</script> as text bell';
+
+    const rss = parseRssFeed(await (await get('/rss.xml')).text());
+    const item = rss.items?.find((one) => one.link === BASE + post.path);
+    expect(item?.title).toBe(title);
+    expect(item?.description).toBe(description);
+    expect(item?.content?.encoded).toContain('a ]]&gt; b');
+    expect(item?.content?.encoded).toContain(`href="${BASE}/blog/second/"`);
+    expect(item?.content?.encoded).toContain(`href="${BASE}${post.path}#top"`);
+
+    const atom = parseAtomFeed(await (await get('/atom.xml')).text());
+    const entry = atom.entries?.find((one) => one.id === BASE + post.path);
+    expect(entry?.title).toEqual({ value: title });
+    expect(entry?.summary).toEqual({ value: description });
+    expect(JSON.stringify(entry?.content)).toContain('&lt;![CDATA[ x ]]&gt;');
+
+    const json = await (await get('/feed.json')).json();
+    expect(validateJsonFeed(json)).toEqual([]);
+    expect(json.items.find((one: { id: string }) => one.id === BASE + post.path).title).toBe(title);
+
+    const sitemap = await (await get('/sitemap-en-1.xml')).text();
+    expect(await xsdErrors(sitemap, 'sitemap-with-alternates.xsd')).toEqual([]);
+  });
+});
+
 describe('navigation only to pages that exist', () => {
   it('has no Talks link or page in a language without decks', async () => {
     const { data } = await compileContent(await readContentFolder(resolve(FIXTURES, 'mini')), {
