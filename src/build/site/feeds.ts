@@ -150,8 +150,10 @@ export function feedItems(context: FeedContext): ItemWriters {
   const once = (write: (post: PostRecord) => string) => {
     const written = new WeakMap<PostRecord, string>();
     return (post: PostRecord) => {
-      let text = written.get(post);
-      if (text === undefined) written.set(post, (text = write(post)));
+      const kept = written.get(post);
+      if (kept !== undefined) return kept;
+      const text = write(post);
+      written.set(post, text);
       return text;
     };
   };
