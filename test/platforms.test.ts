@@ -49,6 +49,24 @@ function blackBox(server: () => RunningServer) {
     expect(await response.text()).toMatch(/^<!doctype html>/i);
   });
 
+  it('serves the feeds, a tag feed, the sitemaps and robots.txt with their types', async () => {
+    const types: Record<string, string> = {
+      '/rss.xml': 'application/rss+xml; charset=utf-8',
+      '/es/atom.xml': 'application/atom+xml; charset=utf-8',
+      '/tags/http/feed.json': 'application/feed+json; charset=utf-8',
+      '/sitemap.xml': 'application/xml; charset=utf-8',
+      '/sitemap-en-1.xml': 'application/xml; charset=utf-8',
+      '/robots.txt': 'text/plain; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toBe(type);
+      expect(response.headers.get('access-control-allow-origin'), path).toBe('*');
+      expect((await response.text()).length, path).toBeGreaterThan(0);
+    }
+  });
+
   it('answers an unknown API path with a 404 problem', async () => {
     const response = await get('/api/no-such-thing.json');
     expect(response.status).toBe(404);

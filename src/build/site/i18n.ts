@@ -82,6 +82,15 @@ const en = {
   methodTitle: 'Method not allowed',
   method: (method: string, path: string) => `${path} is read-only: ${method} is not allowed; use GET.`,
   backHome: 'Go to the home page',
+  allSeries: 'All series',
+  allTags: 'All tags',
+  seriesDescription: 'Every series of posts.',
+  tagsDescription: 'Every tag with its number of posts.',
+  postCount: (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`,
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  newer: '← Newer posts',
+  older: 'Older posts →',
+  feeds: 'Feeds',
 };
 
 export type UiText = typeof en;
@@ -120,6 +129,15 @@ const es: UiText = {
   method: (method: string, path: string) =>
     `${path} es de solo lectura: ${method} no está permitido; usa GET.`,
   backHome: 'Ir a la página de inicio',
+  allSeries: 'Todas las series',
+  allTags: 'Todas las etiquetas',
+  seriesDescription: 'Todas las series de artículos.',
+  tagsDescription: 'Todas las etiquetas con su número de artículos.',
+  postCount: (count: number) => `${count} ${count === 1 ? 'artículo' : 'artículos'}`,
+  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  newer: '← Artículos más recientes',
+  older: 'Artículos anteriores →',
+  feeds: 'Fuentes',
 };
 
 const UI: Record<TranslatedLang, UiText> = { en, es };

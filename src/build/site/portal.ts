@@ -7,7 +7,7 @@ import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
@@ -136,6 +136,10 @@ function prose(lang: Lang, c: PortalContext) {
     discoveryText: en
       ? 'Every page of the site also answers Markdown: append .md to its path or send Accept: text/markdown. For agents and tools:'
       : 'Cada página del sitio responde también en Markdown: añade .md a su ruta o envía Accept: text/markdown. Para agentes y herramientas:',
+    feeds: en ? 'Feeds and sitemaps' : 'Fuentes y mapas del sitio',
+    feedsText: en
+      ? 'The newest posts, twenty at a time with their full content, as RSS 2.0, Atom 1.0 and JSON Feed 1.1. Every tag and series page has its own feeds under its path with the same file names (such as /tags/http/rss.xml). The sitemap index lists every page in every language with its last change and its translations; sitemap.md lists every page as Markdown.'
+      : 'Los artículos más recientes, veinte cada vez y con su contenido completo, en RSS 2.0, Atom 1.0 y JSON Feed 1.1. Cada página de etiqueta y de serie tiene sus propias fuentes bajo su ruta con los mismos nombres de archivo (como /tags/http/rss.xml). El índice de mapas del sitio lista cada página en cada idioma con su último cambio y sus traducciones; sitemap.md lista cada página en Markdown.',
     license: en ? 'Licence' : 'Licencia',
     licenseText: en ? 'The content is licensed under' : 'El contenido se publica bajo la licencia',
     licenseTail: en
@@ -260,7 +264,7 @@ const DISCOVERY: readonly (keyof typeof PATHS)[] = [
 export function portalPage(lang: Lang, c: PortalContext): Page {
   const t = prose(lang, c);
   const { languages } = c.data.site;
-  const { portalPath } = siteLinks(languages);
+  const { langRoot, portalPath } = siteLinks(languages);
   const license = describeLicense(c.data.site.license, `${c.baseUrl}${PATHS.developerPortal}#license`);
   const section = (id: string, title: string, blocks: Block[]): Block => ({
     kind: 'section',
@@ -315,6 +319,20 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
           items: [
             ...DISCOVERY.map((name) => link(c.baseUrl + PATHS[name])),
             link(c.baseUrl + markdownTwinPath(portalPath(lang))),
+          ],
+        },
+      ]),
+      section('feeds', t.feeds, [
+        { kind: 'paragraph', text: t.feedsText },
+        {
+          kind: 'list',
+          items: [
+            ...(Object.keys(FEED_FILES) as FeedFormat[]).map((format) =>
+              link(c.baseUrl + feedPath(langRoot(lang), format)),
+            ),
+            link(c.baseUrl + PATHS.sitemap),
+            link(c.baseUrl + PATHS.sitemapMarkdown),
+            link(c.baseUrl + PATHS.robots),
           ],
         },
       ]),
