@@ -10,6 +10,7 @@ import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
 import { endpointsFor } from './core/endpoints.ts';
+import { FEED_FILES } from './core/paths.ts';
 import { memo } from './http/memo.ts';
 import type { Target } from './http/request-target.ts';
 
@@ -49,13 +50,19 @@ export interface AreaAnswers<Context> {
 const PAGE_PATTERNS = [
   '/',
   '/blog/',
+  '/blog/page/:n/',
   '/blog/:slug/',
+  '/series/',
   '/series/:slug/',
+  '/tags/',
   '/tags/:tag/',
+  '/tags/:tag/page/:n/',
   '/talks/',
   '/talks/:slug/',
   '/developers',
 ];
+/** The listings with feeds in one language, as `/prefix`-relative folders of their feed files. */
+const FEED_FOLDERS = ['/', '/tags/:tag/', '/series/:slug/'];
 /** Distinct paths whose route is kept. */
 const ROUTED_PATHS = 4096;
 const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
@@ -86,6 +93,8 @@ export function createRouteTable<Context>(
   const twin = site(answers.siteTwin);
   manifest.languages.forEach((lang, i) => {
     const prefix = i === 0 ? '' : `/${lang}`;
+    for (const folder of FEED_FOLDERS)
+      for (const file of Object.values(FEED_FILES)) add(prefix + folder + file, document);
     for (const pattern of PAGE_PATTERNS) {
       add(prefix + twinPattern(pattern), twin);
       add(prefix + pattern, page);

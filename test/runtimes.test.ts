@@ -118,6 +118,24 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength })
     expect(reply.header('access-control-expose-headers')).toContain('RateLimit-Remaining');
   }
 
+  it('serves the feeds, a tag feed, the sitemaps and robots.txt with their types', async () => {
+    const types: Record<string, string> = {
+      '/rss.xml': 'application/rss+xml; charset=utf-8',
+      '/es/atom.xml': 'application/atom+xml; charset=utf-8',
+      '/tags/http/feed.json': 'application/feed+json; charset=utf-8',
+      '/sitemap.xml': 'application/xml; charset=utf-8',
+      '/sitemap-en-1.xml': 'application/xml; charset=utf-8',
+      '/robots.txt': 'text/plain; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const reply = await send(path);
+      expect(reply.status, path).toBe(200);
+      expect(reply.header('content-type'), path).toBe(type);
+      expect(reply.header('access-control-allow-origin'), path).toBe('*');
+      expect(reply.text.length, path).toBeGreaterThan(0);
+    }
+  });
+
   it('serves the prerendered posts as JSON with the API headers and the base URL it was built for', async () => {
     const reply = await send('/api/posts-en.json');
     expect(reply.status).toBe(200);

@@ -240,10 +240,11 @@ describe('discovery documents', () => {
 });
 
 /** Every absolute URL on the base in a text, and every root-relative href in HTML. */
+/** Every link to the site in a body; a JSON string's escaped quote (`\"`) ends a link too. */
 function linksIn(body: string): string[] {
-  const absolute = [...body.matchAll(new RegExp(`${escapeRegExp(BASE)}[^\\s"'<>)\\]\\u0060&]*`, 'g'))].map(
-    (m) => m[0],
-  );
+  const absolute = [
+    ...body.matchAll(new RegExp(`${escapeRegExp(BASE)}[^\\s"'<>)\\]\\u0060&\\\\]*`, 'g')),
+  ].map((m) => m[0]);
   const relative = [...body.matchAll(/href="(\/[^"]*)"/g)].map((m) => BASE + m[1]!.replace(/&amp;/g, '&'));
   return [...absolute, ...relative].map((url) => url.replace(/[.,;:]+$/, ''));
 }

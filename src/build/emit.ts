@@ -32,7 +32,7 @@ import {
   staticFileKey,
 } from '../core/deployment.ts';
 import { etagHasher } from '../core/etag.ts';
-import { TEXT_TYPE } from '../core/media-types.ts';
+import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
 import { staticTypeOf } from '../core/static-types.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
@@ -46,6 +46,7 @@ import { readingBodies } from './mcp/reading.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
+import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
 /** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
@@ -62,6 +63,8 @@ export interface EmitOptions {
   published?: Set<string>;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
   sizes?: BodySizes;
+  /** Where sitemaps are split (smaller in the tests). */
+  sitemapLimits?: SitemapLimits;
   /** The site's static files, published at their paths. */
   staticFiles?: readonly StaticFile[];
 }
@@ -121,6 +124,7 @@ export async function emitDeployment(
     policy: options.policy,
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
+    ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
   });
   options.published?.add(PATHS.llmsFullTxt);
   const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
@@ -133,6 +137,16 @@ export async function emitDeployment(
   }
   await everyPostInFull.end();
   for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
+  for (const [path, text] of site.feeds()) await write(path, text);
+  const sitemaps: string[] = [];
+  for (const { path, text } of site.sitemaps()) {
+    await write(path, text);
+    sitemaps.push(path);
+  }
+  options.published?.add(PATHS.sitemapMarkdown);
+  const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
+  for (const piece of site.sitemapText()) await sitemapText.add(piece);
+  await sitemapText.end();
   for (const lang of data.site.languages) {
     for (const status of ERROR_STATUSES) {
       const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
@@ -163,6 +177,8 @@ export async function emitDeployment(
     lists,
     documents: {
       [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
+      [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE },
+      ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
       ...Object.fromEntries(
         Object.entries(site.documents).map(([path, { type, link }]) => [
           path,

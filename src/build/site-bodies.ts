@@ -22,13 +22,16 @@ import {
   SERVER_CARD_TYPE,
 } from './site/catalogs.ts';
 import { errorText, type SiteError } from './site/errors.ts';
+import { feedBodies, feedItems, feedSubjects } from './site/feeds.ts';
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
 import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
-import { contentPages } from './site/pages.ts';
+import { contentPages, sectionsOf } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
+import { robotsTxt } from './site/robots.ts';
+import { type SitemapLimits, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 
 export interface SiteContext {
@@ -37,6 +40,8 @@ export interface SiteContext {
   api: ApiResources;
   /** Renders each page (the dev server passes one that keeps the pages that did not change). */
   renderPage?: PageRenderer;
+  /** Where sitemaps are split (the protocol's limits unless a test sets smaller ones). */
+  sitemapLimits?: SitemapLimits;
 }
 
 /** A page's two bodies: the HTML document and its Markdown twin. */
@@ -76,9 +81,9 @@ const ERRORS: Record<ErrorStatus, SiteError['code']> = {
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 export function siteBodies(data: SiteData, context: SiteContext) {
-  const { baseUrl, policy, api, renderPage: render = renderPage } = context;
+  const { baseUrl, policy, api, renderPage: render = renderPage, sitemapLimits } = context;
   const index: ApiIndex = api.index.value();
-  const layout: LayoutContext = { site: data.site, baseUrl };
+  const layout: LayoutContext = { site: data.site, baseUrl, sections: sectionsOf(data) };
   const { langRoot } = siteLinks(data.site.languages);
   const tools = toolDescriptors(data.site.languages);
   const { pages: content, posts } = contentPages(data);
@@ -102,11 +107,23 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       };
   }
 
+  const { languages } = data.site;
+  const everyPage = [...content, ...portals];
+  /** Each feed of each listing, made when it is reached: `[path, body]`. */
+  function* feeds(): Generator<[string, string]> {
+    const context = { site: data.site, baseUrl };
+    const items = feedItems(context);
+    for (const subject of feedSubjects(data)) yield* feedBodies(subject, context, items);
+  }
+  const sitemaps = () => sitemapFiles(everyPage, languages, baseUrl, sitemapLimits);
+  const sitemapText = () => sitemapMarkdown(everyPage, languages, data.site.name, baseUrl);
+
   const skill = skillMarkdown(data, baseUrl, tools, policy);
   const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
     [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl, tools), type: TEXT_TYPE },
+    [PATHS.robots]: { text: robotsTxt(data.robots, baseUrl), type: TEXT_TYPE },
     [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
     [PATHS.apiCatalog]: {
       text: json(apiCatalog(baseUrl)),
@@ -136,5 +153,5 @@ export function siteBodies(data: SiteData, context: SiteContext) {
     return { html: at('html'), md: at('md'), json: at('json') };
   }
 
-  return { pages, documents, pageLinks, errorPage };
+  return { pages, feeds, sitemaps, sitemapText, documents, pageLinks, errorPage };
 }

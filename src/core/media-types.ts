@@ -3,3 +3,7 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const HTML_TYPE = 'text/html; charset=utf-8';
 export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 export const TEXT_TYPE = 'text/plain; charset=utf-8';
+export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
+export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
+export const JSON_FEED_TYPE = 'application/feed+json; charset=utf-8';
+export const XML_TYPE = 'application/xml; charset=utf-8';

@@ -18,6 +18,9 @@ export const PATHS = {
   mcpServerCardRecommended: `${MCP_ENDPOINT}/server-card`,
   agentSkills: '/.well-known/agent-skills/index.json',
   apiCatalog: '/.well-known/api-catalog',
+  sitemap: '/sitemap.xml',
+  sitemapMarkdown: '/sitemap.md',
+  robots: '/robots.txt',
 } as const;
 
 /**
@@ -38,3 +41,10 @@ export function pageOfTwin(twin: string): string[] {
 
 /** Where files kept beside the content's Markdown are published, by their path in the content folder. */
 export const MEDIA_PREFIX = '/_media/';
+
+/** The feeds of a listing, each a file in the listing's folder: `/rss.xml`, `/es/tags/http/atom.xml`. */
+export const FEED_FILES = { rss: 'rss.xml', atom: 'atom.xml', json: 'feed.json' } as const;
+export type FeedFormat = keyof typeof FEED_FILES;
+
+/** The feed of one format of the listing at `folder` (a path ending in `/`). */
+export const feedPath = (folder: string, format: FeedFormat) => `${folder}${FEED_FILES[format]}`;

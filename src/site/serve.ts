@@ -9,6 +9,7 @@
 import type { HeaderMap } from '../core/api.ts';
 import {
   bodyKey,
+  type DocumentFacts,
   type ErrorFormat,
   type ErrorStatus,
   errorPageKey,
@@ -20,8 +21,8 @@ import {
 } from '../core/deployment.ts';
 import { PROBLEM_TYPE } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
-import { HTML_TYPE, MARKDOWN_TYPE } from '../core/media-types.ts';
-import { markdownTwinPath, pageOfTwin } from '../core/paths.ts';
+import { ATOM_TYPE, HTML_TYPE, JSON_FEED_TYPE, MARKDOWN_TYPE, RSS_TYPE } from '../core/media-types.ts';
+import { FEED_FILES, markdownTwinPath, PATHS, pageOfTwin } from '../core/paths.ts';
 import { extensionOf, staticTypeOf } from '../core/static-types.ts';
 import { after } from '../http/after.ts';
 import { CACHE_PUBLIC } from '../http/api-headers.ts';
@@ -84,6 +85,12 @@ interface Plan {
 }
 
 const PAGE_OFFERS = ['text/html', 'text/markdown'] as const;
+/** Feeds are too many to list in the manifest: each is known by its file name. */
+const FEED_TYPES: Readonly<Record<string, string>> = {
+  [FEED_FILES.rss]: RSS_TYPE,
+  [FEED_FILES.atom]: ATOM_TYPE,
+  [FEED_FILES.json]: JSON_FEED_TYPE,
+};
 const FORMAT_TYPES: Record<ErrorFormat, string> = { html: HTML_TYPE, md: MARKDOWN_TYPE, json: PROBLEM_TYPE };
 /** Distinct paths and Accept values whose meaning is kept. */
 const KEPT_PATHS = 4096;
@@ -145,6 +152,7 @@ export function createSite(options: SiteOptions) {
   const movedTo = movedPaths(manifest);
   const languages = manifest.languages;
   const plans = planCache<Plan>(KEPT_PATHS);
+  const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain"`;
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
     return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
@@ -212,7 +220,7 @@ export function createSite(options: SiteOptions) {
   }
 
   const documentPlan = (path: string) => {
-    const facts = manifest.documents[path];
+    const facts = manifest.documents[path] ?? feedFacts(path);
     return {
       gone: gone.has(path),
       movedTo: movedTo(path),
@@ -228,7 +236,7 @@ export function createSite(options: SiteOptions) {
 
   const twinPlan = (path: string) => {
     const page = pageOfTwin(path);
-    const link = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
+    const pageLink = page.map((pagePath) => manifest.pageLinks[pagePath]).find(Boolean);
     return {
       gone: gone.has(path) || page.some((pagePath) => gone.has(pagePath)),
       movedTo: movedTo(path) ?? page.map((pagePath) => movedTo(pagePath, '.md')).find(Boolean) ?? null,
@@ -237,7 +245,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: null,
       staticKey: null,
       contentType: MARKDOWN_TYPE,
-      extra: { vary: 'Accept', ...(link ? { link } : {}) },
+      extra: { vary: 'Accept', link: pageLink ? `${llmsLink}, ${pageLink}` : llmsLink },
       errorFormat: twinErrorFormat,
     };
   };
@@ -247,6 +255,7 @@ export function createSite(options: SiteOptions) {
     const twinPath = markdownTwinPath(path);
     const links = [
       `<${manifest.baseUrl}${twinPath}>; rel="alternate"; type="text/markdown"`,
+      llmsLink,
       manifest.pageLinks[path],
     ];
     return {
@@ -329,6 +338,12 @@ export function createSite(options: SiteOptions) {
   }
 
   return { document, twin, page };
+}
+
+/** A feed's facts from its file name (the route table sends only feed paths of listings here). */
+function feedFacts(path: string): DocumentFacts | undefined {
+  const type = FEED_TYPES[path.slice(path.lastIndexOf('/') + 1)];
+  return type ? { type } : undefined;
 }
 
 /** The template's text, and its pieces split at the slots: two copies of it held as text. */

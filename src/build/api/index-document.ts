@@ -1,6 +1,6 @@
 import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
 import { endpointsFor } from '../../core/endpoints.ts';
-import { PATHS } from '../../core/paths.ts';
+import { feedPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import type { SiteData } from '../data/types.ts';
 import { describeLicense } from './license.ts';
@@ -69,6 +69,12 @@ export function buildApiIndex(
       mcp_server_card: link(PATHS.mcpServerCard),
       agent_skills: link(PATHS.agentSkills),
       api_catalog: link(PATHS.apiCatalog),
+      rss: link(feedPath('/', 'rss')),
+      atom: link(feedPath('/', 'atom')),
+      json_feed: link(feedPath('/', 'json')),
+      sitemap: link(PATHS.sitemap),
+      sitemap_md: link(PATHS.sitemapMarkdown),
+      robots_txt: link(PATHS.robots),
     },
     total: endpoints.length,
     endpoints: endpoints.map((endpoint) => ({

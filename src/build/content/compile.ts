@@ -135,6 +135,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     gone: [...new Set(gone.paths)].sort(compareText),
     redirects: settings.redirects,
     deprecations: settings.deprecations,
+    robots: settings.robots,
   };
   return { data, layout, report, media };
 }

@@ -169,6 +169,48 @@ const uiSchema = v.record(
   `a mapping of language codes to ${UI_STRINGS}`,
 );
 
+const ROBOTS_PATH =
+  'a list of URL paths such as [/, /drafts/] (each starting with /, without spaces; * and $ as in robots.txt)';
+const robotsPaths = v.optional(
+  v.array(v.pipe(v.string(ROBOTS_PATH), v.regex(/^\/[^\s#]*$/, ROBOTS_PATH)), ROBOTS_PATH),
+  [],
+);
+const CONTENT_SIGNAL =
+  'content signals such as "search=yes, ai-input=yes, ai-train=no" (each of search, ai-input, ai-train at most once, =yes or =no)';
+const CONTENT_SIGNAL_NAMES = ['search', 'ai-input', 'ai-train'];
+
+function isContentSignal(value: string): boolean {
+  const names = value.split(',').map((part) => part.trim().match(/^([a-z-]+)=(yes|no)$/)?.[1]);
+  return (
+    names.every((name) => name !== undefined && CONTENT_SIGNAL_NAMES.includes(name)) &&
+    new Set(names).size === names.length
+  );
+}
+
+/** A product token as RFC 9309 has it (letters, `_` and `-`; digits are common in practice), or `*`. */
+const USER_AGENT = 'a user agent such as GPTBot (letters, digits, _ and -)';
+const robotsRules = {
+  allow: robotsPaths,
+  disallow: robotsPaths,
+  contentSignal: v.optional(
+    v.pipe(v.string(CONTENT_SIGNAL), v.trim(), v.check(isContentSignal, CONTENT_SIGNAL)),
+  ),
+};
+const robotsSchema = v.strictObject(
+  {
+    ...robotsRules,
+    agents: v.optional(
+      v.record(
+        v.pipe(v.string(USER_AGENT), v.regex(/^[A-Za-z0-9_-]+$/, USER_AGENT)),
+        v.strictObject(robotsRules, 'a mapping with allow, disallow and contentSignal, each optional'),
+        'a mapping from user agent to its rules, such as { GPTBot: { disallow: [/] } }',
+      ),
+      {},
+    ),
+  },
+  'a mapping with allow, disallow, contentSignal and agents, each optional',
+);
+
 export const siteSchema = v.strictObject(
   {
     name: title,
@@ -187,6 +229,7 @@ export const siteSchema = v.strictObject(
     deprecations: v.optional(v.array(deprecation, 'a list of deprecations'), []),
     redirects: v.optional(redirectsSchema, {}),
     ui: v.optional(uiSchema, {}),
+    robots: v.optional(robotsSchema, {}),
   },
   'a mapping of site settings',
 );

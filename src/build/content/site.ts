@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { endpointsFor } from '../../core/endpoints.ts';
-import type { Deprecation, SiteInfo } from '../data/types.ts';
+import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import type { ContentReader } from './reader.ts';
 import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
@@ -15,6 +15,7 @@ export interface SiteSettings {
   info: SiteInfo<string>;
   deprecations: Deprecation[];
   redirects: Record<string, string>;
+  robots: RobotsPolicy;
 }
 
 const FILE = 'site.yaml';
@@ -116,6 +117,7 @@ function inferSite(
     deprecations: given.deprecations ?? [],
     redirects: { ...astroRedirects(reader, astro), ...given.redirects },
     ui: given.ui ?? {},
+    robots: given.robots ?? { allow: [], disallow: [], agents: {} },
   });
 }
 
@@ -174,5 +176,21 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       link: d.link ?? null,
     })),
     redirects: site.redirects,
+    robots: robotsPolicy(site.robots),
+  };
+}
+
+type RobotsConfig = SiteConfig['robots'];
+
+/** The robots settings with every field present (an unstated Content-Signal is null). */
+function robotsPolicy(robots: RobotsConfig): RobotsPolicy {
+  const rules = (given: Omit<RobotsConfig, 'agents'>) => ({
+    allow: given.allow,
+    disallow: given.disallow,
+    contentSignal: given.contentSignal ?? null,
+  });
+  return {
+    ...rules(robots),
+    agents: Object.entries(robots.agents).map(([userAgent, given]) => ({ userAgent, ...rules(given) })),
   };
 }

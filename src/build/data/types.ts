@@ -114,4 +114,18 @@ export interface SiteData<L extends string = Lang> {
   /** Old site paths answered with 301 to their new place (a site path or an absolute URL). */
   redirects: Record<string, string>;
   deprecations: Deprecation[];
+  robots: RobotsPolicy;
+}
+
+/** Crawl rules for one group of user agents (RFC 9309 paths, `*` and `$` allowed). */
+export interface RobotsRules {
+  allow: string[];
+  disallow: string[];
+  /** The Content-Signal line of the group (such as `search=yes, ai-train=no`), if the owner states one. */
+  contentSignal: string | null;
+}
+
+/** The owner's stance towards crawlers: rules for every agent, and for named agents. */
+export interface RobotsPolicy extends RobotsRules {
+  agents: ({ userAgent: string } & RobotsRules)[];
 }

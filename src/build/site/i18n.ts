@@ -99,6 +99,16 @@ const en = {
   methodTitle: 'Method not allowed',
   method: '{path} is read-only: {method} is not allowed; use GET.',
   backHome: 'Go to the home page',
+  allSeries: 'All series',
+  allTags: 'All tags',
+  seriesDescription: 'Every series of posts.',
+  tagsDescription: 'Every tag with its number of posts.',
+  onePost: '{count} post',
+  manyPosts: '{count} posts',
+  pageOf: 'Page {page} of {pages}',
+  newer: '← Newer posts',
+  older: 'Older posts →',
+  feeds: 'Feeds',
 };
 
 export type UiKey = keyof typeof en;
@@ -141,6 +151,16 @@ const es: UiStrings = {
   methodTitle: 'Método no permitido',
   method: '{path} es de solo lectura: {method} no está permitido; usa GET.',
   backHome: 'Ir a la página de inicio',
+  allSeries: 'Todas las series',
+  allTags: 'Todas las etiquetas',
+  seriesDescription: 'Todas las series de artículos.',
+  tagsDescription: 'Todas las etiquetas con su número de artículos.',
+  onePost: '{count} artículo',
+  manyPosts: '{count} artículos',
+  pageOf: 'Página {page} de {pages}',
+  newer: '← Artículos más recientes',
+  older: 'Artículos anteriores →',
+  feeds: 'Fuentes',
 };
 
 const fr: UiStrings = {
@@ -179,14 +199,27 @@ const fr: UiStrings = {
   methodTitle: 'Méthode non autorisée',
   method: '{path} est en lecture seule : {method} n’est pas autorisé ; utilisez GET.',
   backHome: 'Aller à la page d’accueil',
+  allSeries: 'Toutes les séries',
+  allTags: 'Toutes les étiquettes',
+  seriesDescription: 'Toutes les séries d’articles.',
+  tagsDescription: 'Toutes les étiquettes avec leur nombre d’articles.',
+  onePost: '{count} article',
+  manyPosts: '{count} articles',
+  pageOf: 'Page {page} sur {pages}',
+  newer: '← Articles plus récents',
+  older: 'Articles plus anciens →',
+  feeds: 'Flux',
 };
 
 /** The languages whose interface text is built in. */
 const BUILT_IN: Readonly<Record<string, UiStrings>> = { en, es, fr };
 
 /** The interface text of one language, filled in where it takes values. */
-export interface UiText extends Omit<UiStrings, 'notFound' | 'gone' | 'method' | 'postsIn' | 'seriesIn'> {
+export interface UiText
+  extends Omit<UiStrings, 'notFound' | 'gone' | 'method' | 'postsIn' | 'seriesIn' | 'pageOf'> {
   chapterCount(count: number): string;
+  postCount(count: number): string;
+  pageOf(page: number, pages: number): string;
   notFound(path: string): string;
   gone(path: string): string;
   method(method: string, path: string): string;
@@ -222,6 +255,8 @@ export function uiText(lang: Lang, site?: Pick<SiteInfo, 'ui'>): UiText {
     text = {
       ...s,
       chapterCount: (n) => fill(n === 1 ? s.oneChapter : s.manyChapters, { count: count(n) }),
+      postCount: (n) => fill(n === 1 ? s.onePost : s.manyPosts, { count: count(n) }),
+      pageOf: (page, pages) => fill(s.pageOf, { page: count(page), pages: count(pages) }),
       notFound: (path) => fill(s.notFound, { path }),
       gone: (path) => fill(s.gone, { path }),
       method: (method, path) => fill(s.method, { method, path }),

@@ -1,12 +1,15 @@
 /** The HTML document around every page: head metadata, header with the language switch, footer. */
 
 import { escapeHtml } from '../../core/html.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import { describeLicense } from '../api/license.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
 import { nativeName, uiText } from './i18n.ts';
 import { type SiteLinks, siteLinks } from './links.ts';
+import { type Article, type Crumb, structuredData } from './structured-data.ts';
+
+export type { Article, Crumb };
 
 /** An inline icon, so browsers do not request /favicon.ico. */
 const FAVICON =
@@ -28,6 +31,12 @@ export interface Canonical {
   ogType: 'website' | 'article';
 }
 
+/** A page of a paginated listing: the pages before and after it, where they exist. */
+export interface Pagination {
+  prev: string | null;
+  next: string | null;
+}
+
 export interface Shell {
   lang: Lang;
   title: string;
@@ -35,12 +44,73 @@ export interface Shell {
   /** Absent on error pages, which are not indexed. */
   canonical?: Canonical;
   main: string;
+  /** The trail from the language's home to this page (its last step). */
+  breadcrumbs?: readonly Crumb[];
+  /** A post: described as an article. */
+  article?: Article;
+  /** A listing with feeds of its own (a tag, a series): the folder of its feed files. */
+  feeds?: string;
+  pagination?: Pagination;
+}
+
+/** Which listings a language has, so the navigation links only to pages that exist. */
+export interface Sections {
+  series: boolean;
+  tags: boolean;
+  talks: boolean;
 }
 
 export interface LayoutContext {
   site: SiteInfo;
   baseUrl: string;
+  sections: Partial<Record<Lang, Sections>>;
 }
+
+const FEED_TYPES: Record<FeedFormat, string> = {
+  rss: 'application/rss+xml',
+  atom: 'application/atom+xml',
+  json: 'application/feed+json',
+};
+const FEED_NAMES: Record<FeedFormat, string> = { rss: 'RSS', atom: 'Atom', json: 'JSON Feed' };
+
+/** `<link rel="alternate">` to the feeds of the listing at `folder`, titled `title`. */
+function feedLinks(folder: string, title: string, baseUrl: string): string[] {
+  return (Object.keys(FEED_FILES) as FeedFormat[]).map(
+    (format) =>
+      `<link rel="alternate" type="${FEED_TYPES[format]}" title="${escapeHtml(`${title} (${FEED_NAMES[format]})`)}" href="${escapeHtml(baseUrl + feedPath(folder, format))}">`,
+  );
+}
+
+/** The language's feeds on every page, and the page's own (a tag's, a series') after them. */
+function feedsOf(shell: Shell, site: SiteInfo, baseUrl: string): string[] {
+  const { langRoot } = siteLinks(site.languages);
+  return [
+    ...feedLinks(langRoot(shell.lang), site.name, baseUrl),
+    ...(shell.feeds ? feedLinks(shell.feeds, shell.title, baseUrl) : []),
+  ];
+}
+
+function paginationLinks(pagination: Pagination | undefined, baseUrl: string): string[] {
+  if (!pagination) return [];
+  return (['prev', 'next'] as const)
+    .filter((rel) => pagination[rel] !== null)
+    .map((rel) => `<link rel="${rel}" href="${escapeHtml(baseUrl + pagination[rel])}">`);
+}
+
+/** The Open Graph tags of a post: its times, tags and image. */
+function articleMeta(article: Article | undefined, baseUrl: string): string[] {
+  if (!article) return [];
+  const image = article.image && (article.image.startsWith('/') ? baseUrl + article.image : article.image);
+  return [
+    `<meta property="article:published_time" content="${article.published}">`,
+    `<meta property="article:modified_time" content="${article.modified}">`,
+    ...article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`] : []),
+  ];
+}
+
+/** JSON in a script element: `<` escaped, so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 function headLinks(shell: Shell, { site, baseUrl }: LayoutContext): string {
   const canonical = shell.canonical;
@@ -65,6 +135,10 @@ function headLinks(shell: Shell, { site, baseUrl }: LayoutContext): string {
     `<meta property="og:site_name" content="${escapeHtml(site.name)}">`,
     `<meta property="og:locale" content="${ogLocale(shell.lang)}">`,
     ...otherLocales,
+    ...articleMeta(shell.article, baseUrl),
+    ...paginationLinks(shell.pagination, baseUrl),
+    ...feedsOf(shell, site, baseUrl),
+    `<script type="application/ld+json">${scriptJson(structuredData(shell, { site, baseUrl }))}</script>`,
   ].join('\n');
 }
 
@@ -82,13 +156,16 @@ function languageSwitch(shell: Shell, site: SiteInfo, { langRoot }: SiteLinks): 
     .join('');
 }
 
-function header(shell: Shell, site: SiteInfo): string {
+function header(shell: Shell, { site, sections }: LayoutContext): string {
   const ui = uiText(shell.lang, site);
   const links = siteLinks(site.languages);
-  const { blogPath, langRoot, portalPath, talksPath } = links;
+  const { blogPath, langRoot, portalPath, seriesIndexPath, tagsIndexPath, talksPath } = links;
+  const has = sections[shell.lang];
   const nav = [
     [blogPath(shell.lang), ui.blog],
-    [talksPath(shell.lang), ui.talks],
+    ...(has?.series ? [[seriesIndexPath(shell.lang), ui.series]] : []),
+    ...(has?.tags ? [[tagsIndexPath(shell.lang), ui.tags]] : []),
+    ...(has?.talks ? [[talksPath(shell.lang), ui.talks]] : []),
     [portalPath(shell.lang), ui.developers],
   ]
     .map(([href, text]) => `<a href="${href}">${text}</a>`)
@@ -136,7 +213,7 @@ ${headLinks(shell, context)}
 </head>
 <body>
 <a class="skip" href="#content">${ui.skip}</a>
-${header(shell, context.site)}
+${header(shell, context)}
 <main id="content" class="wrap">
 ${shell.main}
 </main>

@@ -3,12 +3,17 @@ import type { Lang } from '../data/types.ts';
 
 export type SiteLinks = ReturnType<typeof siteLinks>;
 
+/** Page `n` (from 1) of a paginated listing whose first page is `first`: `/blog/` -> `/blog/page/2/`. */
+export const listPagePath = (first: string, n: number) => (n === 1 ? first : `${first}page/${n}/`);
+
 export function siteLinks(languages: readonly Lang[]) {
   const prefix = (lang: Lang) => (lang === languages[0] ? '' : `/${lang}`);
   return {
     langRoot: (lang: Lang) => `${prefix(lang)}/`,
     blogPath: (lang: Lang) => `${prefix(lang)}/blog/`,
     talksPath: (lang: Lang) => `${prefix(lang)}/talks/`,
+    seriesIndexPath: (lang: Lang) => `${prefix(lang)}/series/`,
+    tagsIndexPath: (lang: Lang) => `${prefix(lang)}/tags/`,
     tagPath: (lang: Lang, tag: string) => `${prefix(lang)}/tags/${encodeURIComponent(tag)}/`,
     portalPath: (lang: Lang) => `${prefix(lang)}/developers`,
     /** The language whose pages a site path belongs to (the root language outside every prefix). */

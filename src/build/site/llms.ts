@@ -1,7 +1,7 @@
 /** llms.txt (https://llmstxt.org) and llms-full.txt: the site for language models. */
 
 import { languageName } from '../../core/languages.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import { resourceTemplateList } from '../../mcp/resource-templates.ts';
 import type { Lang, SiteData } from '../data/types.ts';
@@ -50,7 +50,15 @@ function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[]): s
 export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
   const url = (path: string) => baseUrl + path;
   const [rootLanguage, ...otherLanguages] = data.site.languages;
-  const { portalPath } = siteLinks(data.site.languages);
+  const { langRoot, portalPath } = siteLinks(data.site.languages);
+  const feeds = data.site.languages.flatMap((lang) => {
+    const inLanguage = `the newest posts in ${languageName(lang)}, with their full content`;
+    return [
+      `- [RSS (${nativeName(lang)})](${url(feedPath(langRoot(lang), 'rss'))}): RSS 2.0 of ${inLanguage}`,
+      `- [Atom (${nativeName(lang)})](${url(feedPath(langRoot(lang), 'atom'))}): Atom 1.0 of ${inLanguage}`,
+      `- [JSON Feed (${nativeName(lang)})](${url(feedPath(langRoot(lang), 'json'))}): JSON Feed 1.1 of ${inLanguage}`,
+    ];
+  });
   const otherPortals = otherLanguages.map(
     (lang) =>
       `- [Developer portal (${nativeName(lang)})](${url(markdownTwinPath(portalPath(lang)))}): the developer portal in ${languageName(lang)}`,
@@ -75,6 +83,12 @@ Every page is available as Markdown: append \`.md\` to its path or send \`Accept
 - [Agent skills](${url(PATHS.agentSkills)}): how an agent should use this API
 
 ${mcpSections(data, baseUrl, tools)}
+
+## Feeds and sitemaps
+
+${feeds.join('\n')}
+- [Sitemap](${url(PATHS.sitemap)}): every page in every language, with its last change and translations
+- [Markdown sitemap](${url(PATHS.sitemapMarkdown)}): every page as its Markdown twin
 
 ${data.site.languages.map((lang) => languageSections(data, lang, baseUrl)).join('\n\n')}
 

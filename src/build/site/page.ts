@@ -3,7 +3,14 @@
 import { escapeHtml } from '../../core/html.ts';
 import type { Lang } from '../data/types.ts';
 import { type Block, blocksHtml, blocksMarkdown } from './doc.ts';
-import { type Canonical, type LayoutContext, renderDocument } from './layout.ts';
+import {
+  type Article,
+  type Canonical,
+  type Crumb,
+  type LayoutContext,
+  type Pagination,
+  renderDocument,
+} from './layout.ts';
 
 /** Front matter of the Markdown twin beyond title, description, language and canonical URL. */
 export type Facts = Readonly<Record<string, string | readonly string[]>>;
@@ -17,6 +24,15 @@ export interface Page {
   byline?: string;
   facts?: Facts;
   blocks: readonly Block[];
+  /** When the page's content last changed (ISO 8601), for sitemaps; unknown for generated pages. */
+  lastModified?: string;
+  /** The trail from the language's home to this page (its last step). */
+  breadcrumbs?: readonly Crumb[];
+  /** A post: described as an article. */
+  article?: Article;
+  /** A listing with feeds of its own (a tag, a series): the folder of its feed files. */
+  feeds?: string;
+  pagination?: Pagination;
 }
 
 /** The article markup of a page or an error page, title and lede first. */

@@ -1,14 +1,60 @@
-/** The content pages of each language: home, blog index, posts, series, tags, talks and native decks. */
+/**
+ * The content pages of each language: home, the blog's pages, posts, the series and tags indexes,
+ * each series, each tag's pages, and (where there are decks) talks and native decks. Listings are
+ * paginated, so no page grows with the blog.
+ */
 
 import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 import type { Block, Entry } from './doc.ts';
 import { formatDate, formatNumber, type UiText, uiText } from './i18n.ts';
-import type { Canonical } from './layout.ts';
-import { type SiteLinks, siteLinks } from './links.ts';
+import type { Canonical, Crumb, Sections } from './layout.ts';
+import { listPagePath, type SiteLinks, siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 
 const LATEST_ON_HOME = 5;
+/** Series and tags shown on a home page; the rest are on the series and tags indexes. */
+const SERIES_ON_HOME = 10;
+const TAGS_ON_HOME = 30;
+/** Entries on one page of a listing. */
+export const LIST_PAGE_SIZE = 50;
+
+const modifiedOf = (item: { pubDate: string; updatedDate?: string | null }) =>
+  item.updatedDate ?? item.pubDate;
+
+/** The latest change among items (undefined when there are none). */
+function newestOf(items: readonly { pubDate: string; updatedDate?: string | null }[]): string | undefined {
+  let newest: string | undefined;
+  for (const item of items) {
+    const modified = modifiedOf(item);
+    if (newest === undefined || modified > newest) newest = modified;
+  }
+  return newest;
+}
+
+/** A tag's description in a language, from the taxonomy; null where it has none. */
+export const tagDescription = (data: SiteData, tag: string, lang: Lang): string | null =>
+  data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
+
+/** A page's last change, when it has one. */
+const stamp = (date: string | undefined): { lastModified?: string } => (date ? { lastModified: date } : {});
+
+/** How many pages a listing of `count` entries takes (one, even when empty). */
+const pageCount = (count: number) => Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
+
+/** Which listings each language has, so the navigation links only to pages that exist. */
+export function sectionsOf(data: SiteData): Record<Lang, Sections> {
+  return Object.fromEntries(
+    data.site.languages.map((lang) => [
+      lang,
+      {
+        series: data.series.some((s) => s.lang === lang),
+        tags: tagsInUse(data, lang).length > 0,
+        talks: data.decks.some((deck) => deck.lang === lang),
+      },
+    ]),
+  );
+}
 
 /** The same page in every language, from a path for each language (null where it does not exist). */
 function canonicalOf(
@@ -78,21 +124,31 @@ function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[
 export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   const { languages } = data.site;
   const links = siteLinks(languages);
-  const { blogPath, langRoot, portalPath, tagPath, talksPath } = links;
+  const { blogPath, langRoot, portalPath, seriesIndexPath, tagPath, tagsIndexPath, talksPath } = links;
   // Looked up once per build: scanning every post for each page would make the build quadratic.
   const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
+  const newestIn = keyedOnce((lang: Lang) => newestOf(postsIn(lang)));
   const taggedIn = keyedOnce((lang: Lang) => new Set(tagsInUse(data, lang)));
+  const seriesIn = keyedOnce((lang: Lang) => data.series.filter((s) => s.lang === lang));
+  const decksIn = keyedOnce((lang: Lang) => data.decks.filter((deck) => deck.lang === lang));
   const chaptersIn = keyedOnce((series: SeriesRecord) => chaptersOf(data, series));
+  const sections = sectionsOf(data);
   const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
   const postPath = pathsBySlug(data.posts);
   const seriesPath = pathsBySlug(data.series);
   const deckPath = pathsBySlug(nativeDecks);
-  const tagDescription = (tag: string, lang: Lang) =>
-    data.tags.find((info) => info.name === tag)?.description[lang] ?? null;
+
+  const homeCrumb = (lang: Lang): Crumb => ({ name: uiText(lang, data.site).home, path: langRoot(lang) });
+  const crumbs = (lang: Lang, ...trail: Crumb[]): Crumb[] => [homeCrumb(lang), ...trail];
+
+  /** A link to a whole listing, or nothing when its page does not exist in this language. */
+  const moreLink = (exists: boolean, href: string, text: string): Block[] =>
+    exists ? [{ kind: 'paragraph', text: { href, text: `${text} →` } }] : [];
 
   function home(lang: Lang): Page {
     const ui = uiText(lang, data.site);
-    const series = data.series.filter((s) => s.lang === lang);
+    const series = seriesIn(lang);
+    const tags = tagsInUse(data, lang);
     const blocks: Block[] = [
       { kind: 'heading', text: ui.latestPosts },
       {
@@ -102,23 +158,32 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
           .map((post) => postEntry(links, post, lang)),
       },
       { kind: 'paragraph', text: { href: blogPath(lang), text: `${ui.allPosts} →` } },
-      { kind: 'heading', text: ui.series },
-      {
-        kind: 'entries',
-        entries: series.map((s) => ({
-          href: s.path,
-          title: s.title,
-          meta: ui.chapterCount(chaptersIn(s).length),
-          description: s.description,
-        })),
-      },
-      { kind: 'heading', text: ui.tags },
-      { kind: 'list', items: tagsInUse(data, lang).map((tag) => ({ href: tagPath(lang, tag), text: tag })) },
-      { kind: 'heading', text: ui.talks },
-      {
-        kind: 'paragraph',
-        text: [ui.talksDescription, ' ', { href: talksPath(lang), text: `${ui.talks} →` }],
-      },
+      ...(series.length
+        ? ([
+            { kind: 'heading', text: ui.series },
+            { kind: 'entries', entries: series.slice(0, SERIES_ON_HOME).map((s) => seriesEntry(s, lang)) },
+            ...moreLink(true, seriesIndexPath(lang), ui.allSeries),
+          ] satisfies Block[])
+        : []),
+      ...(tags.length
+        ? ([
+            { kind: 'heading', text: ui.tags },
+            {
+              kind: 'list',
+              items: tags.slice(0, TAGS_ON_HOME).map((tag) => ({ href: tagPath(lang, tag), text: tag })),
+            },
+            ...moreLink(true, tagsIndexPath(lang), ui.allTags),
+          ] satisfies Block[])
+        : []),
+      ...(sections[lang]?.talks
+        ? ([
+            { kind: 'heading', text: ui.talks },
+            {
+              kind: 'paragraph',
+              text: [ui.talksDescription, ' ', { href: talksPath(lang), text: `${ui.talks} →` }],
+            },
+          ] satisfies Block[])
+        : []),
       { kind: 'heading', text: ui.developers },
       {
         kind: 'paragraph',
@@ -131,18 +196,83 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       description: data.site.description,
       canonical: canonicalOf(languages, lang, langRoot, 'website'),
       blocks,
+      ...stamp(newestIn(lang)),
     };
   }
 
-  function blog(lang: Lang): Page {
-    const ui = uiText(lang, data.site);
+  function seriesEntry(series: SeriesRecord, lang: Lang): Entry {
     return {
-      lang,
-      title: ui.blog,
-      description: ui.blogDescription,
-      canonical: canonicalOf(languages, lang, blogPath, 'website'),
-      blocks: [{ kind: 'entries', entries: postsIn(lang).map((post) => postEntry(links, post, lang)) }],
+      href: series.path,
+      title: series.title,
+      meta: uiText(lang, data.site).chapterCount(chaptersIn(series).length),
+      description: series.description,
     };
+  }
+
+  /**
+   * The pages of a listing whose first page is at `first(lang)`, LIST_PAGE_SIZE entries each, with
+   * links to the pages before and after; page n exists in another language when it has that many.
+   */
+  function paginated(
+    lang: Lang,
+    posts: readonly PostRecord[],
+    first: (lang: Lang) => string | null,
+    countIn: (lang: Lang) => number,
+    page: (n: number, pages: number) => Omit<Page, 'canonical' | 'blocks' | 'pagination'>,
+  ): Page[] {
+    const ui = uiText(lang, data.site);
+    const pages = pageCount(posts.length);
+    const pathOf = (n: number) => (other: Lang) => {
+      const start = first(other);
+      return start !== null && n <= pageCount(countIn(other)) ? listPagePath(start, n) : null;
+    };
+    return Array.from({ length: pages }, (_, i) => {
+      const n = i + 1;
+      const prev = n > 1 ? listPagePath(first(lang)!, n - 1) : null;
+      const next = n < pages ? listPagePath(first(lang)!, n + 1) : null;
+      const entries = posts
+        .slice(i * LIST_PAGE_SIZE, n * LIST_PAGE_SIZE)
+        .map((post) => postEntry(links, post, lang));
+      const nav: Block[] =
+        pages > 1
+          ? [
+              {
+                kind: 'paragraph',
+                text: [
+                  ...(prev ? [{ href: prev, text: ui.newer }, ' · '] : []),
+                  ui.pageOf(n, pages),
+                  ...(next ? [' · ', { href: next, text: ui.older }] : []),
+                ],
+              },
+            ]
+          : [];
+      return {
+        ...page(n, pages),
+        canonical: canonicalOf(languages, lang, pathOf(n), 'website'),
+        blocks: [{ kind: 'entries', entries }, ...nav],
+        pagination: { prev, next },
+      };
+    });
+  }
+
+  const pageTitle = (title: string, lang: Lang, n: number, pages: number) =>
+    n === 1 ? title : `${title} (${uiText(lang, data.site).pageOf(n, pages)})`;
+
+  function blog(lang: Lang): Page[] {
+    const ui = uiText(lang, data.site);
+    return paginated(
+      lang,
+      postsIn(lang),
+      blogPath,
+      (other) => postsIn(other).length,
+      (n, pages) => ({
+        lang,
+        title: pageTitle(ui.blog, lang, n, pages),
+        description: ui.blogDescription,
+        breadcrumbs: crumbs(lang, { name: ui.blog, path: blogPath(lang) }),
+        ...stamp(newestIn(lang)),
+      }),
+    );
   }
 
   function seriesBox(post: PostRecord): Block[] {
@@ -181,6 +311,18 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         { kind: 'rendered', html: post.html, markdown: post.body, path: post.path },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
       ],
+      lastModified: modifiedOf(post),
+      breadcrumbs: crumbs(
+        post.lang,
+        { name: ui.blog, path: blogPath(post.lang) },
+        { name: post.title, path: post.path },
+      ),
+      article: {
+        published: post.pubDate,
+        modified: modifiedOf(post),
+        image: post.heroImage,
+        tags: post.allTags,
+      },
     };
   }
 
@@ -194,6 +336,7 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         `${ui.chapter} ${formatNumber(i + 1, series.lang)} · ${formatDate(post.pubDate, series.lang)}`,
       ),
     );
+    const newest = newestOf(chaptersIn(series));
     return {
       lang: series.lang,
       title: series.title,
@@ -206,41 +349,105 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         { kind: 'heading', text: ui.chapters },
         { kind: 'entries', entries: chapters },
       ],
+      breadcrumbs: crumbs(
+        series.lang,
+        { name: ui.series, path: seriesIndexPath(series.lang) },
+        { name: series.title, path: series.path },
+      ),
+      feeds: series.path,
+      ...stamp(newest),
     };
   }
 
-  function tag(tag: string, lang: Lang): Page {
+  function seriesIndex(lang: Lang): Page {
     const ui = uiText(lang, data.site);
-    const tagged = postsTagged(data, lang, tag);
+    const newest = newestOf(seriesIn(lang).flatMap((s) => chaptersIn(s)));
     return {
       lang,
-      title: `${ui.postsTagged} “${tag}”`,
-      description: tagDescription(tag, lang) ?? `${ui.postsTagged} “${tag}”.`,
+      title: ui.series,
+      description: ui.seriesDescription,
       canonical: canonicalOf(
         languages,
         lang,
-        (other) => (taggedIn(other).has(tag) ? tagPath(other, tag) : null),
+        (other) => (sections[other]?.series ? seriesIndexPath(other) : null),
         'website',
       ),
-      byline: ui.tag,
-      facts: { tag },
-      blocks: [{ kind: 'entries', entries: tagged.map((post) => postEntry(links, post, lang)) }],
+      blocks: [{ kind: 'entries', entries: seriesIn(lang).map((s) => seriesEntry(s, lang)) }],
+      breadcrumbs: crumbs(lang, { name: ui.series, path: seriesIndexPath(lang) }),
+      ...stamp(newest),
     };
+  }
+
+  function tagsIndex(lang: Lang): Page {
+    const ui = uiText(lang, data.site);
+    const tags = tagsInUse(data, lang);
+    return {
+      lang,
+      title: ui.tags,
+      description: ui.tagsDescription,
+      canonical: canonicalOf(
+        languages,
+        lang,
+        (other) => (sections[other]?.tags ? tagsIndexPath(other) : null),
+        'website',
+      ),
+      blocks: [
+        {
+          kind: 'list',
+          items: tags.map((tag) => [
+            { href: tagPath(lang, tag), text: tag },
+            ` (${ui.postCount(postsTagged(data, lang, tag).length)})`,
+          ]),
+        },
+      ],
+      breadcrumbs: crumbs(lang, { name: ui.tags, path: tagsIndexPath(lang) }),
+      ...stamp(newestIn(lang)),
+    };
+  }
+
+  function tag(tag: string, lang: Lang): Page[] {
+    const ui = uiText(lang, data.site);
+    const tagged = postsTagged(data, lang, tag);
+    const title = `${ui.postsTagged} “${tag}”`;
+    const newest = newestOf(tagged);
+    return paginated(
+      lang,
+      tagged,
+      (other) => (taggedIn(other).has(tag) ? tagPath(other, tag) : null),
+      (other) => postsTagged(data, other, tag).length,
+      (n, pages) => ({
+        lang,
+        title: pageTitle(title, lang, n, pages),
+        description: tagDescription(data, tag, lang) ?? `${title}.`,
+        byline: ui.tag,
+        facts: { tag },
+        breadcrumbs: crumbs(
+          lang,
+          { name: ui.tags, path: tagsIndexPath(lang) },
+          { name: tag, path: tagPath(lang, tag) },
+        ),
+        feeds: tagPath(lang, tag),
+        ...stamp(newest),
+      }),
+    );
   }
 
   function talks(lang: Lang): Page {
     const ui = uiText(lang, data.site);
+    const decks = decksIn(lang);
     return {
       lang,
       title: ui.talks,
       description: ui.talksDescription,
-      canonical: canonicalOf(languages, lang, talksPath, 'website'),
-      blocks: [
-        {
-          kind: 'entries',
-          entries: data.decks.filter((deck) => deck.lang === lang).map((deck) => deckEntry(deck, lang, ui)),
-        },
-      ],
+      canonical: canonicalOf(
+        languages,
+        lang,
+        (other) => (sections[other]?.talks ? talksPath(other) : null),
+        'website',
+      ),
+      blocks: [{ kind: 'entries', entries: decks.map((deck) => deckEntry(deck, lang, ui)) }],
+      breadcrumbs: crumbs(lang, { name: ui.talks, path: talksPath(lang) }),
+      ...stamp(newestOf(decks)),
     };
   }
 
@@ -254,15 +461,23 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       byline: `${ui.slides} · ${deckEntry(deck, deck.lang, ui).meta}`,
       facts: { date: deck.pubDate, ...(deck.eventName ? { event: deck.eventName } : {}) },
       blocks: [{ kind: 'rendered', html: deck.html, markdown: deck.body, path: deck.path }],
+      breadcrumbs: crumbs(
+        deck.lang,
+        { name: ui.talks, path: talksPath(deck.lang) },
+        { name: deck.title, path: deck.path },
+      ),
+      lastModified: deck.pubDate,
     };
   }
 
   const posts = data.posts.map(post);
   const listings = languages.flatMap((lang) => [
     home(lang),
-    blog(lang),
-    talks(lang),
-    ...tagsInUse(data, lang).map((name) => tag(name, lang)),
+    ...blog(lang),
+    ...(sections[lang]?.series ? [seriesIndex(lang)] : []),
+    ...(sections[lang]?.tags ? [tagsIndex(lang)] : []),
+    ...(sections[lang]?.talks ? [talks(lang)] : []),
+    ...tagsInUse(data, lang).flatMap((name) => tag(name, lang)),
   ]);
   return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
 }

@@ -8,7 +8,7 @@ import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
 import { inWords } from '../../core/languages.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS, type Tool } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
@@ -207,6 +207,12 @@ function prose(lang: Lang, c: PortalContext) {
       'Cada página del sitio responde también en Markdown: añade .md a su ruta o envía Accept: text/markdown. Para agentes y herramientas:',
       'Chaque page du site répond aussi en Markdown : ajoutez .md à son chemin ou envoyez Accept: text/markdown. Pour les agents et les outils :',
     ),
+    feeds: say('Feeds and sitemaps', 'Fuentes y mapas del sitio', 'Flux et plans du site'),
+    feedsText: say(
+      'The newest posts, twenty at a time with their full content, as RSS 2.0, Atom 1.0 and JSON Feed 1.1. Every tag and series page has its own feeds under its path with the same file names (such as /tags/http/rss.xml). The sitemap index lists every page in every language with its last change and its translations; sitemap.md lists every page as Markdown.',
+      'Los artículos más recientes, veinte cada vez y con su contenido completo, en RSS 2.0, Atom 1.0 y JSON Feed 1.1. Cada página de etiqueta y de serie tiene sus propias fuentes bajo su ruta con los mismos nombres de archivo (como /tags/http/rss.xml). El índice de mapas del sitio lista cada página en cada idioma con su último cambio y sus traducciones; sitemap.md lista cada página en Markdown.',
+      'Les articles les plus récents, vingt à la fois avec leur contenu complet, en RSS 2.0, Atom 1.0 et JSON Feed 1.1. Chaque page d’étiquette et de série a ses propres flux sous son chemin, avec les mêmes noms de fichier (comme /tags/http/rss.xml). L’index des plans du site liste chaque page dans chaque langue avec sa dernière modification et ses traductions ; sitemap.md liste chaque page en Markdown.',
+    ),
     license: say('Licence', 'Licencia', 'Licence'),
     licenseText: say(
       'The content is licensed under',
@@ -338,7 +344,7 @@ const DISCOVERY: readonly (keyof typeof PATHS)[] = [
 export function portalPage(lang: Lang, c: PortalContext): Page {
   const t = prose(lang, c);
   const { languages } = c.data.site;
-  const { portalPath } = siteLinks(languages);
+  const { langRoot, portalPath } = siteLinks(languages);
   const license = describeLicense(c.data.site.license, `${c.baseUrl}${PATHS.developerPortal}#license`);
   const section = (id: string, title: string, blocks: Block[]): Block => ({
     kind: 'section',
@@ -393,6 +399,20 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
           items: [
             ...DISCOVERY.map((name) => link(c.baseUrl + PATHS[name])),
             link(c.baseUrl + markdownTwinPath(portalPath(lang))),
+          ],
+        },
+      ]),
+      section('feeds', t.feeds, [
+        { kind: 'paragraph', text: t.feedsText },
+        {
+          kind: 'list',
+          items: [
+            ...(Object.keys(FEED_FILES) as FeedFormat[]).map((format) =>
+              link(c.baseUrl + feedPath(langRoot(lang), format)),
+            ),
+            link(c.baseUrl + PATHS.sitemap),
+            link(c.baseUrl + PATHS.sitemapMarkdown),
+            link(c.baseUrl + PATHS.robots),
           ],
         },
       ]),

@@ -1,0 +1,141 @@
+/**
+ * The sitemaps: an index (`/sitemap.xml`) of one or more sitemaps per language, each page with its
+ * last modification and its hreflang alternates, split at the protocol's limits; and the same list
+ * as Markdown (`/sitemap.md`) for agents, linking each page's twin.
+ */
+
+import { languageName } from '../../core/languages.ts';
+import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import type { Lang } from '../data/types.ts';
+import type { Page } from './page.ts';
+import { element, textElement, XML_DECLARATION } from './xml.ts';
+
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** The protocol's limits on one sitemap file. */
+export interface SitemapLimits {
+  urls: number;
+  bytes: number;
+}
+export const SITEMAP_LIMITS: SitemapLimits = { urls: 50_000, bytes: 50 * 1024 * 1024 };
+
+/** What a sitemap says of a page: its address, its alternates and when it last changed. */
+export type SitemapPage = Pick<Page, 'lang' | 'title' | 'canonical' | 'lastModified'>;
+
+/** The n-th (from 1) sitemap of a language. */
+export const sitemapPath = (lang: Lang, n: number) => `/sitemap-${lang}-${n}.xml`;
+
+const encoder = new TextEncoder();
+const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">\n`;
+const URLSET_CLOSE = '</urlset>\n';
+
+function urlEntry(page: SitemapPage, languages: readonly Lang[], baseUrl: string): string {
+  const { path, alternates } = page.canonical;
+  const langs = Object.keys(alternates);
+  const links =
+    langs.length > 1
+      ? [
+          ...langs.map((lang) =>
+            element('xhtml:link', { rel: 'alternate', hreflang: lang, href: baseUrl + alternates[lang] }, ''),
+          ),
+          element(
+            'xhtml:link',
+            {
+              rel: 'alternate',
+              hreflang: 'x-default',
+              href: baseUrl + (alternates[languages[0] as Lang] ?? path),
+            },
+            '',
+          ),
+        ]
+      : [];
+  return `${element('url', {}, [
+    textElement('loc', baseUrl + path),
+    ...(page.lastModified ? [textElement('lastmod', page.lastModified)] : []),
+    ...links,
+  ])}\n`;
+}
+
+const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
+
+export interface SitemapFile {
+  path: string;
+  text: string;
+}
+
+/**
+ * Each language's sitemaps, then the index of them all: a file is closed before it would pass
+ * either limit, so only one file's text is held at a time.
+ */
+export function* sitemapFiles(
+  pages: readonly SitemapPage[],
+  languages: readonly Lang[],
+  baseUrl: string,
+  limits: SitemapLimits = SITEMAP_LIMITS,
+): Generator<SitemapFile> {
+  const written: { path: string; lastModified: string | undefined }[] = [];
+  const frameBytes = encoder.encode(URLSET_OPEN + URLSET_CLOSE).byteLength;
+  for (const lang of languages) {
+    let entries: string[] = [];
+    let bytes = 0;
+    let lastModified: string | undefined;
+    let files = 0;
+    const file = (): SitemapFile => {
+      const path = sitemapPath(lang, ++files);
+      written.push({ path, lastModified });
+      const text = URLSET_OPEN + entries.join('') + URLSET_CLOSE;
+      entries = [];
+      bytes = 0;
+      lastModified = undefined;
+      return { path, text };
+    };
+    for (const page of pages) {
+      if (page.lang !== lang) continue;
+      const entry = urlEntry(page, languages, baseUrl);
+      const entryBytes = encoder.encode(entry).byteLength;
+      const full = entries.length === limits.urls || frameBytes + bytes + entryBytes > limits.bytes;
+      if (full && entries.length > 0) yield file();
+      entries.push(entry);
+      bytes += entryBytes;
+      lastModified = later(lastModified, page.lastModified);
+    }
+    if (entries.length > 0) yield file();
+  }
+  const sitemaps = written.map(({ path, lastModified }) =>
+    element('sitemap', {}, [
+      textElement('loc', baseUrl + path),
+      ...(lastModified ? [textElement('lastmod', lastModified)] : []),
+    ]),
+  );
+  yield {
+    path: PATHS.sitemap,
+    text: `${XML_DECLARATION}${element('sitemapindex', { xmlns: SITEMAP_NS }, `\n${sitemaps.join('\n')}\n`)}\n`,
+  };
+}
+
+/** `/sitemap.md` in pieces: per language, every page's twin with its title and last change. */
+export function* sitemapMarkdown(
+  pages: readonly SitemapPage[],
+  languages: readonly Lang[],
+  siteName: string,
+  baseUrl: string,
+): Generator<string> {
+  yield `# ${siteName}: sitemap\n\nEvery page of the site, as its Markdown twin. The XML sitemap is at ${baseUrl}${PATHS.sitemap}.\n`;
+  for (const lang of languages) {
+    yield `\n## Pages in ${languageName(lang)} (${lang})\n\n`;
+    let lines: string[] = [];
+    for (const page of pages) {
+      if (page.lang !== lang) continue;
+      const updated = page.lastModified ? ` (updated ${page.lastModified.slice(0, 10)})` : '';
+      lines.push(
+        `- [${page.title.replace(/([\\[\]])/g, '\\$1')}](${baseUrl}${markdownTwinPath(page.canonical.path)})${updated}\n`,
+      );
+      if (lines.length === 1000) {
+        yield lines.join('');
+        lines = [];
+      }
+    }
+    yield lines.join('');
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * A page's schema.org description as JSON-LD: a post is a `BlogPosting`, a language's home the
+ * `WebSite`, and every page below a home has its `BreadcrumbList`.
+ */
+
+import type { Lang, SiteInfo } from '../data/types.ts';
+import { siteLinks } from './links.ts';
+
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+/** What a post says of itself beyond its page: for JSON-LD and Open Graph. */
+export interface Article {
+  published: string;
+  modified: string;
+  /** A site path or an absolute URL. */
+  image: string | null;
+  tags: readonly string[];
+}
+
+/** What the description is made from: the page's own fields. */
+interface Described {
+  lang: Lang;
+  title: string;
+  description: string;
+  canonical?: { path: string };
+  breadcrumbs?: readonly Crumb[];
+  article?: Article;
+}
+
+const CONTEXT = 'https://schema.org';
+
+interface SiteContext {
+  site: SiteInfo;
+  baseUrl: string;
+}
+
+const absolute = (url: string, baseUrl: string) => (url.startsWith('/') ? baseUrl + url : url);
+
+function person({ site }: SiteContext) {
+  return { '@type': 'Person', name: site.author.name, ...(site.author.url ? { url: site.author.url } : {}) };
+}
+
+function blogPosting(page: Described, article: Article, url: string, context: SiteContext) {
+  return {
+    '@type': 'BlogPosting',
+    headline: page.title,
+    description: page.description,
+    url,
+    mainEntityOfPage: url,
+    datePublished: article.published,
+    dateModified: article.modified,
+    author: person(context),
+    publisher: person(context),
+    inLanguage: page.lang,
+    ...(article.image ? { image: absolute(article.image, context.baseUrl) } : {}),
+    ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
+    ...(context.site.license === null ? {} : { license: context.site.license }),
+  };
+}
+
+function webSite(page: Described, url: string, context: SiteContext) {
+  return {
+    '@type': 'WebSite',
+    name: context.site.name,
+    description: context.site.description,
+    url,
+    inLanguage: page.lang,
+    publisher: person(context),
+  };
+}
+
+function breadcrumbList(crumbs: readonly Crumb[], context: SiteContext) {
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.name,
+      item: context.baseUrl + crumb.path,
+    })),
+  };
+}
+
+/** The page's JSON-LD document: a graph of what the page is. */
+export function structuredData(page: Described, context: SiteContext): object {
+  const path = page.canonical?.path ?? '';
+  const url = context.baseUrl + path;
+  const isHome = path === siteLinks(context.site.languages).langRoot(page.lang);
+  const graph = [
+    ...(isHome ? [webSite(page, url, context)] : []),
+    ...(page.article ? [blogPosting(page, page.article, url, context)] : []),
+    ...(page.breadcrumbs?.length ? [breadcrumbList(page.breadcrumbs, context)] : []),
+  ];
+  return {
+    '@context': CONTEXT,
+    '@graph': graph.length ? graph : [{ '@type': 'WebPage', name: page.title, url, inLanguage: page.lang }],
+  };
+}

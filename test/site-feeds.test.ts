@@ -1,0 +1,623 @@
+/**
+ * Feeds, sitemaps, robots.txt, structured data and paginated listings, read as their consumers
+ * read them: each feed by a third-party feed parser (and JSON Feed against its schema), each sitemap
+ * against the sitemaps.org schemas, robots.txt by a robots parser, JSON-LD parsed from the pages;
+ * on the served fixture and on the sample blog, then over the real Node server.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
+import robotsParser from 'robots-parser';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { buildData } from '../scripts/build.ts';
+import { readContentFolder } from '../scripts/content-folder.ts';
+import { generateCorpus } from '../scripts/corpus.ts';
+import { emitIntoMemory } from '../scripts/memory-deployment.ts';
+import { chaptersOf, postsTagged, tagsInUse } from '../src/build/api/records.ts';
+import { compileContent } from '../src/build/content/compile.ts';
+import { ContentError, formatIssue } from '../src/build/content/errors.ts';
+import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
+import { siteLinks } from '../src/build/site/links.ts';
+import { createHandler, type Handler } from '../src/handler.ts';
+import { deployed, FIXTURES, servedData } from './support/data.ts';
+import {
+  ROOT,
+  type RunningServer,
+  startBun,
+  startCloudflare,
+  startNetlify,
+  startNode,
+} from './support/server.ts';
+
+const BASE = 'https://feeds.example';
+const SCHEMAS = resolve(FIXTURES, 'schemas');
+/** The sample blog is built at a date after its last post, so every post it has is published. */
+const SAMPLE_TIME = new Date('2027-01-01T00:00:00Z');
+const FEED_POSTS = 20;
+const PAGE_SIZE = 50;
+
+type Get = (path: string, init?: RequestInit) => Response | Promise<Response>;
+const getter =
+  (handler: Handler): Get =>
+  (path, init = {}) =>
+    handler.fetch(new Request(path.startsWith('http') ? path : BASE + path, init));
+
+const validateJsonFeed = (() => {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validate = ajv.compile(
+    JSON.parse(readFileSync(resolve(SCHEMAS, 'jsonfeed-1.1.schema.json'), 'utf8')),
+  );
+  return (value: unknown) =>
+    validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+})();
+
+const schemaFile = (fileName: string) => ({
+  fileName,
+  contents: readFileSync(resolve(SCHEMAS, fileName), 'utf8'),
+});
+
+/** xmllint's errors validating `xml` against the schema `main` (the other schema files loaded beside it). */
+async function xsdErrors(xml: string, main: string): Promise<string[]> {
+  const result = await validateXML({
+    xml: { fileName: 'document.xml', contents: xml },
+    schema: schemaFile(main),
+    preload: ['sitemap.xsd', 'xhtml-link.xsd'].filter((name) => name !== main).map(schemaFile),
+  });
+  return result.errors.map((error) => error.rawMessage);
+}
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+
+/** The JSON-LD graph of an HTML page. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  const scripts = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)];
+  expect(scripts).toHaveLength(1);
+  const document = JSON.parse(scripts[0]![1]!);
+  expect(document['@context']).toBe('https://schema.org');
+  return document['@graph'];
+}
+
+const ofType = (graph: Record<string, unknown>[], type: string) =>
+  graph.find((node) => node['@type'] === type);
+
+/** The listings with feeds: each language's home, each tag in use and each series, with the posts expected. */
+function feedListings(data: SiteData) {
+  const { langRoot, tagPath } = siteLinks(data.site.languages);
+  const newestFirst = (posts: readonly PostRecord[]) =>
+    [...posts].sort((a, b) => b.pubDate.localeCompare(a.pubDate)).slice(0, FEED_POSTS);
+  return [
+    ...data.site.languages.map((lang) => ({
+      lang,
+      folder: langRoot(lang),
+      posts: data.posts.filter((post) => post.lang === lang).slice(0, FEED_POSTS),
+    })),
+    ...data.site.languages.flatMap((lang) =>
+      tagsInUse(data, lang).map((tag) => ({
+        lang,
+        folder: tagPath(lang, tag),
+        posts: postsTagged(data, lang, tag).slice(0, FEED_POSTS),
+      })),
+    ),
+    ...data.series.map((series) => ({
+      lang: series.lang as Lang,
+      folder: series.path,
+      posts: newestFirst(chaptersOf(data, series)),
+    })),
+  ];
+}
+
+interface Blog {
+  data: SiteData;
+  get: Get;
+}
+
+const blogs: [string, () => Promise<SiteData>][] = [
+  ['the served fixture', servedData],
+  ['the sample blog', () => buildData(resolve(ROOT, 'content'), SAMPLE_TIME)],
+];
+
+describe.each(blogs)('on %s', (_name, load) => {
+  const blog = {} as Blog;
+  beforeAll(async () => {
+    blog.data = await load();
+    blog.get = getter(createHandler(await deployed(blog.data, BASE)));
+  });
+
+  it('every RSS feed parses with feedsmith and carries the newest posts in full', async () => {
+    for (const { folder, posts, lang } of feedListings(blog.data)) {
+      const response = await blog.get(`${folder}rss.xml`);
+      expect(response.status, folder).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+      const feed = parseRssFeed(await response.text());
+      expect(feed.link).toBe(BASE + folder);
+      expect(feed.language).toBe(lang);
+      expect(feed.atom?.links?.[0]?.href).toBe(`${BASE}${folder}rss.xml`);
+      expect(feed.items?.map((item) => item.link)).toEqual(posts.map((post) => BASE + post.path));
+      feed.items?.forEach((item, i) => {
+        const post = posts[i]!;
+        expect(item.title).toBe(post.title);
+        expect(item.description).toBe(post.description);
+        expect(item.guid).toEqual({ value: BASE + post.path, isPermaLink: true });
+        expect(new Date(item.pubDate!).toISOString()).toBe(post.pubDate);
+        expect(item.categories?.map((category) => category.name)).toEqual(post.allTags);
+        expect(item.content?.encoded).toBeTruthy();
+        // Every link and image in the content is absolute.
+        expect(item.content?.encoded).not.toMatch(/\s(?:href|src)=["'](?:\/(?!\/)|#)/);
+      });
+    }
+  });
+
+  it('every Atom feed parses with feedsmith, with updated times from updatedDate', async () => {
+    for (const { folder, posts } of feedListings(blog.data)) {
+      const response = await blog.get(`${folder}atom.xml`);
+      expect(response.status, folder).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+      const feed = parseAtomFeed(await response.text());
+      expect(feed.id).toBe(BASE + folder);
+      expect(feed.links?.find((link) => link.rel === 'self')?.href).toBe(`${BASE}${folder}atom.xml`);
+      expect(feed.entries?.map((entry) => entry.id)).toEqual(posts.map((post) => BASE + post.path));
+      feed.entries?.forEach((entry, i) => {
+        const post = posts[i]!;
+        expect(entry.published).toBe(post.pubDate);
+        expect(entry.updated).toBe(post.updatedDate ?? post.pubDate);
+        expect(entry.summary).toEqual({ value: post.description });
+        expect(entry.categories?.map((category) => category.term)).toEqual(post.allTags);
+        expect(JSON.stringify(entry.content)).toContain('<');
+      });
+      const newest = posts
+        .map((post) => post.updatedDate ?? post.pubDate)
+        .sort()
+        .at(-1);
+      if (newest) expect(feed.updated).toBe(newest);
+    }
+  });
+
+  it('every JSON Feed is valid JSON Feed 1.1 and parses with feedsmith', async () => {
+    for (const { folder, posts } of feedListings(blog.data)) {
+      const response = await blog.get(`${folder}feed.json`);
+      expect(response.status, folder).toBe(200);
+      expect(response.headers.get('content-type')).toBe('application/feed+json; charset=utf-8');
+      const body = await response.json();
+      expect(validateJsonFeed(body), folder).toEqual([]);
+      const feed = parseJsonFeed(body);
+      expect(feed.feed_url).toBe(`${BASE}${folder}feed.json`);
+      expect(feed.items?.map((item) => item.url)).toEqual(posts.map((post) => BASE + post.path));
+      feed.items?.forEach((item, i) => {
+        const post = posts[i]!;
+        expect(item.summary).toBe(post.description);
+        expect(item.tags).toEqual(post.allTags);
+        expect(item.date_modified).toBe(post.updatedDate ?? undefined);
+        expect(item.image).toBe(post.heroImage ? BASE + post.heroImage : undefined);
+      });
+    }
+  });
+
+  it('every page advertises its language feeds, and tag and series pages their own', async () => {
+    const { langRoot, tagPath } = siteLinks(blog.data.site.languages);
+    const tag = tagsInUse(blog.data, 'en')[0]!;
+    const series = blog.data.series[0]!;
+    const expectations: [string, string[]][] = [
+      [langRoot('en'), [langRoot('en')]],
+      [blog.data.posts[0]!.path, [langRoot(blog.data.posts[0]!.lang)]],
+      [tagPath('en', tag), [langRoot('en'), tagPath('en', tag)]],
+      [series.path, [langRoot(series.lang), series.path]],
+    ];
+    for (const [page, folders] of expectations) {
+      const html = await (await blog.get(page)).text();
+      const feeds = [
+        ...html.matchAll(
+          /<link rel="alternate" type="application\/(?:rss|atom|feed)\+\w+"[^>]*href="([^"]+)"/g,
+        ),
+      ];
+      expect(
+        feeds.map((match) => match[1]),
+        page,
+      ).toEqual(
+        folders.flatMap((folder) => ['rss.xml', 'atom.xml', 'feed.json'].map((file) => BASE + folder + file)),
+      );
+    }
+  });
+
+  it('the sitemap index and each sitemap are valid under the sitemaps.org schemas and list every page', async () => {
+    const index = await blog.get('/sitemap.xml');
+    expect(index.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const indexXml = await index.text();
+    expect(await xsdErrors(indexXml, 'siteindex.xsd')).toEqual([]);
+    const sitemaps = locs(indexXml);
+    expect(sitemaps).toEqual(blog.data.site.languages.map((lang) => `${BASE}/sitemap-${lang}-1.xml`));
+    const pages = new Map<string, string>();
+    for (const sitemap of sitemaps) {
+      const response = await blog.get(sitemap);
+      expect(response.status).toBe(200);
+      const xml = await response.text();
+      expect(await xsdErrors(xml, 'sitemap-with-alternates.xsd'), sitemap).toEqual([]);
+      for (const entry of xml.matchAll(/<url>(.*?)<\/url>/g)) pages.set(locs(entry[1]!)[0]!, entry[1]!);
+    }
+    for (const post of blog.data.posts) {
+      const entry = pages.get(BASE + post.path);
+      expect(entry, post.path).toContain(`<lastmod>${post.updatedDate ?? post.pubDate}</lastmod>`);
+      const translation = blog.data.posts.find(
+        (other) => other.slug === post.slug && other.lang !== post.lang,
+      );
+      if (!translation) continue;
+      expect(entry).toContain(`hreflang="${post.lang}" href="${BASE}${post.path}"`);
+      expect(entry).toContain(`hreflang="${translation.lang}" href="${BASE}${translation.path}"`);
+    }
+    for (const series of blog.data.series) expect(pages.has(BASE + series.path)).toBe(true);
+    for (const url of pages.keys()) {
+      const response = await blog.get(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-type'), url).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('sitemap.md lists every page by its Markdown twin', async () => {
+    const response = await blog.get('/sitemap.md');
+    expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    const text = await response.text();
+    const twins = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)].map((match) => match[1]!);
+    for (const post of blog.data.posts) expect(twins).toContain(`${BASE}${post.path.slice(0, -1)}.md`);
+    for (const twin of twins) expect((await blog.get(twin)).status, twin).toBe(200);
+  });
+
+  it('robots.txt lets every crawler in by default and names the sitemap', async () => {
+    const response = await blog.get('/robots.txt');
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    const robots = robotsParser(`${BASE}/robots.txt`, await response.text());
+    expect(robots.getSitemaps()).toEqual([`${BASE}/sitemap.xml`]);
+    for (const path of ['/', blog.data.posts[0]!.path, '/api/posts.json'])
+      expect(robots.isAllowed(BASE + path, 'AnyBot/1.0')).toBe(true);
+  });
+
+  it('posts carry BlogPosting and BreadcrumbList JSON-LD and Open Graph article times', async () => {
+    for (const post of blog.data.posts) {
+      const html = await (await blog.get(post.path)).text();
+      const graph = jsonLd(html);
+      expect(ofType(graph, 'BlogPosting')).toMatchObject({
+        headline: post.title,
+        description: post.description,
+        url: BASE + post.path,
+        datePublished: post.pubDate,
+        dateModified: post.updatedDate ?? post.pubDate,
+        author: { '@type': 'Person', name: blog.data.site.author.name },
+        inLanguage: post.lang,
+        ...(post.heroImage ? { image: BASE + post.heroImage } : {}),
+      });
+      const crumbs = ofType(graph, 'BreadcrumbList')?.itemListElement as Record<string, unknown>[];
+      expect(crumbs.map((crumb) => crumb.position)).toEqual([1, 2, 3]);
+      expect(crumbs.at(-1)).toMatchObject({ '@type': 'ListItem', name: post.title, item: BASE + post.path });
+      expect(html).toContain('<meta property="og:type" content="article">');
+      expect(html).toContain(`<meta property="article:published_time" content="${post.pubDate}">`);
+      expect(html).toContain(
+        `<meta property="article:modified_time" content="${post.updatedDate ?? post.pubDate}">`,
+      );
+    }
+  });
+
+  it('each home is the WebSite in JSON-LD, and listings have breadcrumbs', async () => {
+    const { langRoot, tagsIndexPath, seriesIndexPath } = siteLinks(blog.data.site.languages);
+    for (const lang of blog.data.site.languages) {
+      const home = jsonLd(await (await blog.get(langRoot(lang))).text());
+      expect(ofType(home, 'WebSite')).toMatchObject({
+        name: blog.data.site.name,
+        url: BASE + langRoot(lang),
+        inLanguage: lang,
+      });
+      for (const path of [tagsIndexPath(lang), seriesIndexPath(lang)]) {
+        const graph = jsonLd(await (await blog.get(path)).text());
+        expect(ofType(graph, 'BreadcrumbList')?.itemListElement, path).toMatchObject([
+          { position: 1, item: BASE + langRoot(lang) },
+          { position: 2, item: BASE + path },
+        ]);
+      }
+    }
+  });
+
+  it('every page sends Link headers to its twin and to llms.txt, and every twin to llms.txt', async () => {
+    const llms = `<${BASE}/llms.txt>; rel="describedby"; type="text/plain"`;
+    for (const path of ['/', '/blog/', '/tags/', '/series/', blog.data.posts[0]!.path, '/developers']) {
+      const link = (await blog.get(path)).headers.get('link') ?? '';
+      const twin = path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`;
+      expect(link, path).toContain(`<${BASE}${twin}>; rel="alternate"; type="text/markdown"`);
+      expect(link, path).toContain(llms);
+      expect((await blog.get(twin)).headers.get('link'), twin).toContain(llms);
+    }
+  });
+
+  it('the series and tags indexes list every series and tag in use, in every language', async () => {
+    const { seriesIndexPath, tagsIndexPath, tagPath } = siteLinks(blog.data.site.languages);
+    for (const lang of blog.data.site.languages) {
+      const series = await (await blog.get(seriesIndexPath(lang))).text();
+      for (const s of blog.data.series.filter((one) => one.lang === lang))
+        expect(series).toContain(`href="${s.path}"`);
+      const tags = await (await blog.get(tagsIndexPath(lang))).text();
+      for (const tag of tagsInUse(blog.data, lang)) expect(tags).toContain(`href="${tagPath(lang, tag)}"`);
+      const twin = await blog.get(`${tagsIndexPath(lang).slice(0, -1)}.md`);
+      expect(twin.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    }
+  });
+});
+
+describe('a blog with more posts than a page holds', () => {
+  /** Enough for tags with more than a page of posts in each language. */
+  const POSTS = 1200;
+  let data: SiteData;
+  let get: Get;
+  let bodies: ReadonlyMap<string, Uint8Array>;
+  beforeAll(async () => {
+    data = compileContent(generateCorpus({ posts: POSTS }), { now: SAMPLE_TIME }).data as SiteData;
+    const deployment = await deployed(data, BASE);
+    bodies = deployment.bodies;
+    get = getter(createHandler(deployment));
+  });
+
+  it('keeps every HTML page far under 200 KB, and every listing page at 50 entries at most', () => {
+    const pages = [...bodies].filter(([key]) => key.endsWith('.html') && !key.startsWith('/errors/'));
+    expect(pages.length).toBeGreaterThan(POSTS);
+    const largest = Math.max(...pages.map(([, bytes]) => bytes.byteLength));
+    expect(largest).toBeLessThan(200 * 1024);
+    for (const [key, bytes] of pages)
+      expect(entriesOf(new TextDecoder().decode(bytes)), key).toBeLessThanOrEqual(PAGE_SIZE);
+  });
+
+  const entriesOf = (html: string) => [...html.matchAll(/<li class="entry">/g)].length;
+
+  it('paginates /blog/ at 50 posts, with rel prev/next, canonical and twins', async () => {
+    const english = data.posts.filter((post) => post.lang === 'en');
+    const pages = Math.ceil(english.length / PAGE_SIZE);
+    expect(pages).toBeGreaterThan(2);
+    for (let n = 1; n <= pages; n++) {
+      const path = n === 1 ? '/blog/' : `/blog/page/${n}/`;
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      const shown = english.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE);
+      expect(entriesOf(html), path).toBe(shown.length);
+      for (const post of shown) expect(html).toContain(`href="${post.path}"`);
+      expect(html).toContain(`<link rel="canonical" href="${BASE}${path}">`);
+      const prev = n === 2 ? '/blog/' : `/blog/page/${n - 1}/`;
+      expect(html.includes(`<link rel="prev" href="${BASE}${prev}">`), path).toBe(n > 1);
+      expect(html.includes(`<link rel="next" href="${BASE}/blog/page/${n + 1}/">`), path).toBe(n < pages);
+      const twin = await get(n === 1 ? '/blog.md' : `/blog/page/${n}.md`);
+      expect(twin.status).toBe(200);
+      const markdown = await twin.text();
+      for (const post of shown) expect(markdown).toContain(`(${BASE}${post.path})`);
+    }
+    expect((await get(`/blog/page/${pages + 1}/`)).status).toBe(404);
+    expect((await get('/blog/page/1/')).status).toBe(404);
+  });
+
+  it('paginates each tag page the same way, and the sitemap lists every page of it', async () => {
+    const [tag] = [...tagsInUse(data, 'es')].sort(
+      (a, b) => postsTagged(data, 'es', b).length - postsTagged(data, 'es', a).length,
+    );
+    const tagged = postsTagged(data, 'es', tag!);
+    const pages = Math.ceil(tagged.length / PAGE_SIZE);
+    expect(pages).toBeGreaterThan(1);
+    const sitemap = await (await get('/sitemap-es-1.xml')).text();
+    for (let n = 1; n <= pages; n++) {
+      const path = n === 1 ? `/es/tags/${tag}/` : `/es/tags/${tag}/page/${n}/`;
+      const html = await (await get(path)).text();
+      expect(entriesOf(html), path).toBe(tagged.slice((n - 1) * PAGE_SIZE, n * PAGE_SIZE).length);
+      expect(sitemap).toContain(`<loc>${BASE}${path}</loc>`);
+    }
+  });
+
+  it('splits sitemaps at the limit, each valid, all in the index', async () => {
+    const { bodies } = await emitIntoMemory(data, {
+      baseUrl: BASE,
+      policy: { quota: 300, windowSeconds: 60 },
+      sitemapLimits: { urls: 400, bytes: 50 * 1024 * 1024 },
+    });
+    const text = (key: string) => new TextDecoder().decode(bodies.get(key));
+    const sitemaps = locs(text('/sitemap.xml'));
+    expect(sitemaps.length).toBeGreaterThan(data.site.languages.length);
+    const urls: string[] = [];
+    for (const sitemap of sitemaps) {
+      const xml = text(sitemap.slice(BASE.length));
+      expect(await xsdErrors(xml, 'sitemap-with-alternates.xsd')).toEqual([]);
+      const here = [...xml.matchAll(/<url><loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+      expect(here.length).toBeLessThanOrEqual(400);
+      urls.push(...here);
+    }
+    expect(new Set(urls).size).toBe(urls.length);
+    for (const post of data.posts) expect(urls).toContain(BASE + post.path);
+  });
+});
+
+describe('escaping', () => {
+  it('carries markup, entities and a CDATA end through every feed unchanged, and drops what XML cannot carry', async () => {
+    const files = new Map(await readContentFolder(resolve(FIXTURES, 'mini')));
+    const title = 'Tags <b> & "quotes" \'here\'';
+    files.set(
+      'blog/en/2025-01-10_first.md',
+      [
+        '---',
+        `title: ${JSON.stringify(title)}`,
+        'description: "A ]]> inside, and <script>alert(1)</script> as text \u0007bell"',
+        'pubDate: 2025-01-10',
+        'tags: [http]',
+        '---',
+        '',
+        'Code: `a ]]> b` and a [link](/blog/second/) and an [anchor](#top).',
+        '',
+        '```html',
+        '<![CDATA[ x ]]>',
+        '```',
+        '',
+      ].join('\n'),
+    );
+    const { data } = compileContent(files, { now: SAMPLE_TIME });
+    const get = getter(createHandler(await deployed(data as SiteData, BASE)));
+    const post = (data as SiteData).posts.find((one) => one.slug === 'first')!;
+    expect(post.description).toContain('\u0007');
+    // XML 1.0 cannot carry the bell at all: the feeds drop it.
+    const description = 'A ]]> inside, and <script>alert(1)</script> as text bell';
+
+    const rss = parseRssFeed(await (await get('/rss.xml')).text());
+    const item = rss.items?.find((one) => one.link === BASE + post.path);
+    expect(item?.title).toBe(title);
+    expect(item?.description).toBe(description);
+    expect(item?.content?.encoded).toContain('a ]]&gt; b');
+    expect(item?.content?.encoded).toContain(`href="${BASE}/blog/second/"`);
+    expect(item?.content?.encoded).toContain(`href="${BASE}${post.path}#top"`);
+
+    const atom = parseAtomFeed(await (await get('/atom.xml')).text());
+    const entry = atom.entries?.find((one) => one.id === BASE + post.path);
+    expect(entry?.title).toEqual({ value: title });
+    expect(entry?.summary).toEqual({ value: description });
+    expect(JSON.stringify(entry?.content)).toContain('&lt;![CDATA[ x ]]&gt;');
+
+    const json = await (await get('/feed.json')).json();
+    expect(validateJsonFeed(json)).toEqual([]);
+    expect(json.items.find((one: { id: string }) => one.id === BASE + post.path).title).toBe(title);
+
+    const sitemap = await (await get('/sitemap-en-1.xml')).text();
+    expect(await xsdErrors(sitemap, 'sitemap-with-alternates.xsd')).toEqual([]);
+  });
+});
+
+describe('navigation only to pages that exist', () => {
+  it('has no Talks link or page in a language without decks', async () => {
+    const { data } = await compileContent(await readContentFolder(resolve(FIXTURES, 'mini')), {
+      now: SAMPLE_TIME,
+    });
+    const get = getter(createHandler(await deployed(data as SiteData, BASE)));
+    expect(data.decks.some((deck) => deck.lang === 'en')).toBe(true);
+    expect(data.decks.some((deck) => deck.lang === 'es')).toBe(false);
+    expect(await (await get('/')).text()).toContain('<a href="/talks/">');
+    const spanish = await (await get('/es/')).text();
+    expect(spanish).not.toContain('/es/talks/');
+    expect((await get('/es/talks/')).status).toBe(404);
+  });
+});
+
+describe('robots settings in site.yaml', () => {
+  const MINI = resolve(FIXTURES, 'mini');
+  async function compileWith(robots: string) {
+    const files = new Map(await readContentFolder(MINI));
+    files.set('site.yaml', `${files.get('site.yaml')}robots:\n${robots}`);
+    return compileContent(files, { now: SAMPLE_TIME });
+  }
+  async function problemsWith(robots: string) {
+    try {
+      await compileWith(robots);
+    } catch (error) {
+      if (error instanceof ContentError) return error.issues.map(formatIssue);
+      throw error;
+    }
+    throw new Error('the content compiled');
+  }
+
+  it('writes the stance, Content-Signal included, and a robots parser reads it as meant', async () => {
+    const { data } = await compileWith(
+      [
+        '  contentSignal: search=yes, ai-input=yes, ai-train=no',
+        '  disallow: [/drafts/, /*.pdf$]',
+        '  agents:',
+        '    GPTBot: { disallow: [/] }',
+        '    Googlebot: { allow: [/], contentSignal: "search=yes" }',
+        '',
+      ].join('\n'),
+    );
+    const get = getter(createHandler(await deployed(data as SiteData, BASE)));
+    const text = await (await get('/robots.txt')).text();
+    expect(text).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n');
+    const robots = robotsParser(`${BASE}/robots.txt`, text);
+    expect(robots.isAllowed(`${BASE}/blog/`, 'SomeBot')).toBe(true);
+    expect(robots.isDisallowed(`${BASE}/drafts/x`, 'SomeBot')).toBe(true);
+    expect(robots.isDisallowed(`${BASE}/files/a.pdf`, 'SomeBot')).toBe(true);
+    expect(robots.isDisallowed(`${BASE}/blog/`, 'GPTBot')).toBe(true);
+    expect(robots.isAllowed(`${BASE}/drafts/x`, 'Googlebot')).toBe(true);
+    expect(robots.getSitemaps()).toEqual([`${BASE}/sitemap.xml`]);
+  });
+
+  it('refuses a malformed stance with one line naming the field', async () => {
+    expect(await problemsWith('  contentSignal: ai-train=maybe\n')).toEqual([
+      'site.yaml: robots.contentSignal: expected content signals such as "search=yes, ai-input=yes, ai-train=no" (each of search, ai-input, ai-train at most once, =yes or =no), received "ai-train=maybe"',
+    ]);
+    expect(await problemsWith('  disallow: [drafts]\n')).toEqual([
+      'site.yaml: robots.disallow[0]: expected a list of URL paths such as [/, /drafts/] (each starting with /, without spaces; * and $ as in robots.txt), received "drafts"',
+    ]);
+  });
+});
+
+/** Node and Bun compress bodies themselves; the edge platforms leave it to their CDN. */
+const SERVERS = [
+  { name: 'Node', start: startNode, compresses: true },
+  { name: 'Bun', start: startBun, compresses: true },
+  { name: 'Netlify Edge Function on Deno', start: startNetlify, compresses: false },
+  { name: 'Cloudflare Worker on workerd (Miniflare)', start: startCloudflare, compresses: false },
+];
+
+describe.each(SERVERS)('over $name', ({ start, compresses }) => {
+  let server: RunningServer;
+  let data: SiteData;
+  beforeAll(async () => {
+    [server, data] = await Promise.all([start(), servedData()]);
+  });
+  afterAll(() => server?.stop());
+
+  const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  };
+
+  it('serves feeds, sitemaps, robots.txt and the indexes with ETag, 304, HEAD, CORS and compression', async () => {
+    const tag = tagsInUse(data, 'en')[0]!;
+    const documents: Record<string, string> = {
+      '/rss.xml': 'application/rss+xml; charset=utf-8',
+      '/es/atom.xml': 'application/atom+xml; charset=utf-8',
+      [`/tags/${tag}/feed.json`]: 'application/feed+json; charset=utf-8',
+      [`${data.series[0]!.path}rss.xml`]: 'application/rss+xml; charset=utf-8',
+      '/sitemap.xml': 'application/xml; charset=utf-8',
+      '/sitemap-en-1.xml': 'application/xml; charset=utf-8',
+      '/sitemap.md': 'text/markdown; charset=utf-8',
+      '/robots.txt': 'text/plain; charset=utf-8',
+      '/tags/': 'text/html; charset=utf-8',
+      '/es/series/': 'text/html; charset=utf-8',
+    };
+    for (const [path, type] of Object.entries(documents)) {
+      const url = server.url + path;
+      const got = await request(url, {
+        headers: { 'accept-encoding': 'identity', origin: 'https://else.example' },
+      });
+      const body = await got.body.text();
+      expect(got.statusCode, path).toBe(200);
+      expect(header(got.headers, 'content-type'), path).toBe(type);
+      expect(header(got.headers, 'access-control-allow-origin')).toBe('*');
+      const etag = header(got.headers, 'etag')!;
+      expect(etag).toMatch(/^"/);
+      expect(Number(header(got.headers, 'content-length'))).toBe(Buffer.byteLength(body));
+
+      const head = await request(url, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } });
+      await head.body.dump();
+      expect(head.statusCode).toBe(200);
+      for (const name of ['content-type', 'content-length', 'etag'])
+        expect(header(head.headers, name), `${path} ${name}`).toBe(header(got.headers, name));
+
+      const again = await request(url, { headers: { 'accept-encoding': 'identity', 'if-none-match': etag } });
+      await again.body.dump();
+      expect(again.statusCode, path).toBe(304);
+      expect(header(again.headers, 'etag')).toBe(etag);
+
+      const preflight = await request(url, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://else.example', 'access-control-request-method': 'GET' },
+      });
+      await preflight.body.dump();
+      expect(preflight.statusCode, path).toBe(204);
+
+      if (!compresses) continue;
+      const zipped = await request(url, { headers: { 'accept-encoding': 'br' } });
+      await zipped.body.dump();
+      if (Buffer.byteLength(body) > 1024) expect(header(zipped.headers, 'content-encoding'), path).toBe('br');
+      expect(header(zipped.headers, 'vary')).toContain('Accept-Encoding');
+    }
+  });
+});
