@@ -10,13 +10,15 @@ export const MAX_JSON_DEPTH = 64;
 /** Members of one object or elements of one array. */
 export const MAX_JSON_MEMBERS = 1024;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  endOfString,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-scan.ts';
 
 /**
  * Why the text is past the bounds, or null when it is within them. The text need not be valid
@@ -28,8 +30,7 @@ export function jsonBoundsProblem(text: string): string | null {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      i++;
-      while (i < text.length && text.charCodeAt(i) !== QUOTE) i += text.charCodeAt(i) === BACKSLASH ? 2 : 1;
+      i = endOfString(text, i) - 1;
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       if (members.push(1) > MAX_JSON_DEPTH) return `it nests deeper than ${MAX_JSON_DEPTH} levels`;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {

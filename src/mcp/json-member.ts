@@ -7,30 +7,22 @@
  * where values end, it does not validate them.
  */
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+import {
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COMMA,
+  endOfString,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+} from './json-scan.ts';
 
-// Character codes rather than one-character strings: a request's id is read on every MCP call.
 const isWhitespace = (code: number) => code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 const isValueEnd = (code: number) => code === COMMA || code === CLOSE_BRACE || code === CLOSE_BRACKET;
 
 function skipWhitespace(text: string, at: number): number {
   while (at < text.length && isWhitespace(text.charCodeAt(at))) at++;
   return at;
-}
-
-/** The index just past the string that starts (with its quote) at `at`. */
-function endOfString(text: string, at: number): number {
-  for (let i = at + 1; ; i++) {
-    const code = text.charCodeAt(i);
-    if (code === BACKSLASH) i++;
-    else if (code === QUOTE) return i + 1;
-  }
 }
 
 /** The index just past the object or array that starts at `at`. */
