@@ -64,6 +64,7 @@ describe('the Astro content-collections layout', () => {
       author: { name: 'notes.example', url: null },
       license: 'CC-BY-4.0',
       languages: ['en', 'es'],
+      ui: {},
     });
     expect(summaryLines(report, true)).toEqual([
       'inferred name "notes.example" (the host name), languages en, es (the language folders), description and author "notes.example" (the name)',

@@ -4,6 +4,7 @@
  * (`SITE_TITLE`, `SITE_DESCRIPTION`, as Astro's blog template has them). Only literals are read: a
  * value computed at run time (`process.env.SITE`, a function call) is reported as unread.
  */
+import { stringEnd } from './js-string.ts';
 
 /** What the site's files state, and what they hold that could not be read as a literal. */
 export interface AstroSiteHints {
@@ -42,15 +43,6 @@ function withoutComments(text: string): string {
     }
   }
   return out;
-}
-
-function stringEnd(text: string, at: number): number {
-  const quote = text[at];
-  for (let i = at + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === quote) return i + 1;
-  }
-  return text.length;
 }
 
 /** A small reader of JavaScript literals: strings, numbers and objects of them; anything else is undefined. */

@@ -5,6 +5,8 @@
  * blocks and code spans included, is kept as written. Inline JSX inside a paragraph is left to the
  * raw-HTML allow-list, which keeps its text.
  */
+import { stringEnd } from './js-string.ts';
+
 export interface MdxLeftOut {
   /** `import`/`export` blocks. */
   esm: number;
@@ -253,16 +255,6 @@ function braceEnd(text: string, at: number): number | undefined {
     }
   }
   return undefined;
-}
-
-/** The offset past the string that opens with the quote at `at` (to the end of the text if unclosed). */
-function stringEnd(text: string, at: number): number {
-  const quote = text[at];
-  for (let i = at + 1; i < text.length; i++) {
-    if (text[i] === '\\') i++;
-    else if (text[i] === quote) return i + 1;
-  }
-  return text.length;
 }
 
 function atLineStart(text: string, i: number): boolean {
