@@ -84,7 +84,7 @@ describe('the build command', () => {
       stderr: [
         `folio: the content in ${dir} has 2 problem(s):`,
         '  blog/en/2025-01-10_first.md: pubDate: expected a date such as 2026-03-04 or a date-time such as 2026-03-04T10:00:00 (UTC unless an offset such as +01:00 follows), received "soon"',
-        '  blog/en/2025-02-10_second.md: heroImage: expected a site-relative path starting with a single / (such as /images/hero.webp), received "//evil.example/x.png"',
+        '  blog/en/2025-02-10_second.md: heroImage: expected a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL, received "//evil.example/x.png"',
         '',
       ].join('\n'),
     });

@@ -54,7 +54,7 @@ const PUB_DATE =
 const GONE =
   'paths[0]: expected a site-relative path starting with a single / (such as /images/hero.webp), received 12';
 const HERO =
-  'heroImage: expected a site-relative path starting with a single / (such as /images/hero.webp), received "//evil.example/x.png"';
+  'heroImage: expected a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL, received "//evil.example/x.png"';
 
 describe('check mode', () => {
   it('passes a clean folder with exit code 0, one summary line, and writes nothing', async () => {

@@ -2,7 +2,7 @@
  * The hardening of issue 30 on real servers: internal files are never answers, no redirect leaves
  * the site, and a Host-less HTTP/1.0 request is answered alike on every self-hosted runtime.
  */
-import { spawn } from 'node:child_process';
+
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyKey, INTERNAL_PREFIX } from '../src/core/deployment.ts';
 import { FIXTURES } from './support/fixtures.ts';
+import { spawnGroup } from './support/process-groups.ts';
 import { exchange } from './support/raw-http.ts';
 import {
   BIN,
@@ -184,7 +185,7 @@ describe('npm run dev', () => {
 
   it('listens where HOST says', { timeout: 90_000 }, async () => {
     const port = await freePort();
-    const child = spawn(DEV[0], DEV.slice(1), {
+    const child = spawnGroup(DEV[0], [...DEV.slice(1)], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST: '::1' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -96,16 +96,22 @@ describe.each([
     }
   });
 
-  it.runIf(compresses)(
-    'compresses what a client accepts: br, gzip, and gzip under `*` without br',
+  it(
+    compresses
+      ? 'compresses what a client accepts: br, gzip, and gzip under `*` without br'
+      : 'leaves compression to the platform: no Content-Encoding whatever the client accepts',
     async () => {
       const url = `${server.url}/api/posts.json`;
       const codingFor = async (encoding: string) =>
         (await send(url, 'HEAD', { 'accept-encoding': encoding })).header('content-encoding');
-      expect(await codingFor('gzip, deflate, br')).toBe('br');
-      expect(await codingFor('gzip, deflate')).toBe('gzip');
-      expect(await codingFor('br;q=0, *')).toBe('gzip');
-      expect(await codingFor('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+      const expected: Record<string, string> = {
+        'gzip, deflate, br': 'br',
+        'gzip, deflate': 'gzip',
+        'br;q=0, *': 'gzip',
+        'br;q=0.5, gzip;q=0.8': 'gzip',
+      };
+      for (const [encoding, coding] of Object.entries(expected))
+        expect(await codingFor(encoding), encoding).toBe(compresses ? coding : null);
     },
   );
 });

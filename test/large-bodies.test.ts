@@ -41,8 +41,13 @@ import {
 const BASE = 'https://big.example';
 /** Inside the repository, where the Deno server may read. */
 const PROJECT = resolve(ROOT, 'test/artifacts/large-bodies');
-const SIZES = { stream: 256 * 1024, part: 1024 * 1024 };
-const BIG_POSTS = 4;
+const SIZES = { stream: 256 * 1024, part: 3 * 1024 * 1024 };
+/**
+ * Enough for llms-full.txt (about 1 MB a post) to outgrow what the kernel buffers on a loopback
+ * connection whose client stopped reading (a send buffer of up to 4 MiB and the receive window it
+ * had), so a server streaming it still holds a part file open when the client goes away.
+ */
+const BIG_POSTS = 10;
 /** Just under the build's 1 MiB limit per file. */
 const POST_BYTES = 1_000_000;
 const FULL = '/llms-full.txt';

@@ -61,7 +61,6 @@ const RUNTIMES: Runtime[] = [
   {
     name: 'Vercel: the output vercel build wrote, Node.js runtime (through @whatwg-node/server)',
     start: () => startVercelOutput('nodejs'),
-    dropsContentLength: true,
   },
 ];
 

@@ -129,6 +129,9 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
       source: ['http', 'https', 'data'],
       iframe: ['https'],
     },
+    // Every attribute that names a URL is held to the schemes above (the library's default leaves
+    // out poster, which a video loads as an image).
+    allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'srcset'],
     allowProtocolRelative: false,
     selfClosing: ['img', 'br', 'hr', 'source', 'track', 'wbr', 'col'],
     allowedIframeHostnames: [...EMBED_HOSTS],
