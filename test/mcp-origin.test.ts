@@ -140,6 +140,27 @@ describe('Host on a loopback listener', () => {
     await expectForbidden(await call({ options: loopback, headers: { host } }), host);
   });
 
+  it.each([
+    ['127.0.0.1:8787', 'http://127.0.0.1:8787'],
+    ['localhost:8787', 'http://LOCALHOST:8787'],
+    ['[::1]:8787', 'http://[::1]:8787'],
+  ])('with Host %s, its own pages (Origin %s) are served', async (host, origin) => {
+    await expectPong(await call({ options: loopback, headers: { host, origin } }));
+  });
+
+  it.each([
+    ['127.0.0.1:8787', 'http://127.0.0.1:5173'],
+    ['127.0.0.1:8787', 'http://localhost:8787'],
+    ['blog.example', 'http://blog.example'],
+  ])('with Host %s, another origin (%s) is refused with 403', async (host, origin) => {
+    await expectForbidden(await call({ options: loopback, headers: { host, origin } }), origin);
+  });
+
+  it('a listener not on loopback does not take a loopback Origin as its own', async () => {
+    const headers = { host: '127.0.0.1:8787', origin: 'http://127.0.0.1:8787' };
+    await expectForbidden(await call({ options: { listenHost: '0.0.0.0' }, headers }), headers.origin);
+  });
+
   it.each(['localhost', '::1', '[::1]', '127.0.0.2'])(
     'a listener on %s counts as loopback',
     async (listenHost) => {

@@ -1,7 +1,9 @@
 /**
  * DNS rebinding protection (MCP basic/transports, security warning): a web page must not drive the
  * endpoint from a browser unless the operator allows its origin, and a server listening on loopback
- * answers only to loopback names, so a hostile domain rebound to 127.0.0.1 gets nothing.
+ * answers only to loopback names, so a hostile domain rebound to 127.0.0.1 gets nothing. A loopback
+ * server's own pages, at the loopback address the browser used, are same-origin and served: a
+ * rebinding page cannot have a loopback origin, as its origin is the hostile domain.
  */
 import { memo } from '../http/memo.ts';
 import { shown } from './shown.ts';
@@ -51,14 +53,20 @@ export function callerCheck(policy: CallerPolicy): (request: Request) => string 
   });
 
   return (request) => {
+    const host = checksHost ? hostNamed(request) : null;
     const origin = request.headers.get('origin');
-    if (origin !== null && !origins.has(originOf(origin) ?? '')) {
+    if (origin !== null && !origins.has(originOf(origin) ?? '') && !isOwnLoopbackOrigin(origin, host)) {
       return `Forbidden: pages from Origin ${shown(origin)} may not call this endpoint.`;
     }
-    if (!checksHost) return null;
-    const host = hostNamed(request);
     return host === null ? null : hostRefusal(host);
   };
+}
+
+/** Whether `origin` is the loopback address the request was sent to (`host`, checked on loopback only). */
+function isOwnLoopbackOrigin(origin: string, host: string | null): boolean {
+  if (host === null || !LOOPBACK_NAMES.has(hostnameOf(host))) return false;
+  const serialized = originOf(origin);
+  return serialized !== null && new URL(serialized).host === host.toLowerCase();
 }
 
 /**
