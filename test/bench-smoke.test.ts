@@ -48,7 +48,21 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
   expect(out).toMatch(
     /\| route +\| Folio Node \/ raw node:http \| lowest–highest round \| CPU per request, Folio Node \/ raw \| on @whatwg-node\/server \/ raw \| Folio Node \/ Hono \| p99 Folio \/ raw \| Folio Bun \/ bare Bun.serve \| Folio 2 workers \/ 1 \|/,
   );
-  for (const route of ['posts-en limit=10', 'MCP tools/call search'])
+  // get_post on the longest post, held to the bare servers replaying its bytes: Hono has no such tool.
+  for (const contender of ['node:http (raw bytes)', 'Folio on Node', 'Folio on @whatwg-node/server'])
+    expect(out).toMatch(
+      new RegExp(
+        `\\| MCP tools/call get_post +\\| ${contender.replace(/[()]/g, '\\$&')} +\\| +[\\d,]+ \\|.*\\| 200 +\\|`,
+      ),
+    );
+  expect(out).not.toMatch(/\| MCP tools\/call get_post +\| Hono/);
+  expect(out).toMatch(
+    new RegExp(
+      `^MCP tools/call get_post reads (en|es)/[a-z0-9-]+, the sample blog's longest post \\([\\d,]+ characters .*get_post / search req/s: ${RATIO}$`,
+      'm',
+    ),
+  );
+  for (const route of ['posts-en limit=10', 'MCP tools/call search', 'MCP tools/call get_post'])
     expect(out).toMatch(
       new RegExp(
         `\\| ${route} +\\| +${RATIO} \\| +${RATIO}–${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\| +${RATIO} \\|`,

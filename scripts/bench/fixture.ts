@@ -32,7 +32,14 @@ export interface Prepared {
   etag?: string;
 }
 
-/** Exchanges keyed by `METHOD url`; the 304 of a conditional request hangs off its 200. */
+/**
+ * The key of a request among the captured exchanges: its method and URL, and its body when it has
+ * one, as the MCP routes are calls of different tools at the same URL.
+ */
+export const exchangeKey = (method: string, url: string, body = '') =>
+  body === '' ? `${method} ${url}` : `${method} ${url} ${body}`;
+
+/** Exchanges keyed by `exchangeKey`; the 304 of a conditional request hangs off its 200. */
 export function loadPrepared(path: string): { byKey: Map<string, Prepared>; notFound: Prepared } {
   const fixture = JSON.parse(readFileSync(path, 'utf8')) as Fixture;
   const byKey = new Map<string, Prepared>();
@@ -45,10 +52,10 @@ export function loadPrepared(path: string): { byKey: Map<string, Prepared>; notF
     }
     const prepared = prepare(exchange);
     if (exchange.status === 404 && !notFound) notFound = prepared;
-    byKey.set(`${exchange.method} ${exchange.url}`, prepared);
+    byKey.set(exchangeKey(exchange.method, exchange.url, exchange.requestBody), prepared);
   }
   for (const exchange of conditional) {
-    const full = byKey.get(`${exchange.method} ${exchange.url}`);
+    const full = byKey.get(exchangeKey(exchange.method, exchange.url));
     if (full) full.notModified = prepare(exchange);
   }
   if (!notFound) throw new Error(`${path}: no 404 exchange`);

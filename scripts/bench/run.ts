@@ -15,9 +15,10 @@
  *
  * `--quick` is the smoke run of test/bench-smoke.test.ts: every stage once, in a few seconds, with
  * figures that mean nothing. It reuses the sample blog's deployment already built in dist/public
- * (building it only when missing), drives two routes for 0.3 s each with no warm-up and autocannon
- * in this process, starts the contenders at once, builds a 20-post corpus and runs the limiter
- * (20,000 addresses) while the routes are driven, and measures one cold start per server.
+ * (building it only when missing), drives three routes (a REST list, MCP search and get_post) for
+ * 0.3 s each with no warm-up and autocannon in this process, starts the contenders at once, builds a
+ * 20-post corpus and runs the limiter (20,000 addresses) while the routes are driven, and measures
+ * one cold start per server.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -337,10 +338,30 @@ interface Route {
   headers: Record<string, string>;
   body?: string;
   expect: number;
-  /** `prerendered` answers are held to the bare servers replaying them; `mcp` to the Hono contender. */
-  kind: 'prerendered' | 'mcp';
+  /**
+   * `prerendered` answers are held to the bare servers replaying them; `mcp` to the Hono contender;
+   * `reading` (get_post) to no target: its rows set it beside the bare servers and Folio's search.
+   */
+  kind: 'prerendered' | 'mcp' | 'reading';
+  /** Contenders that do not have the route (the Hono app has only the search tool). */
+  notServedBy?: readonly string[];
 }
 
+/** The contenders that serve `route`. */
+const servingContenders = <C extends { id: string }>(route: Route, contenders: C[]) =>
+  contenders.filter((contender) => !route.notServedBy?.includes(contender.id));
+
+/** The captured exchange of a route: same method, URL, headers and body. */
+const capturedFor = (route: Route, exchanges: Exchange[]) =>
+  exchanges.find(
+    (e) =>
+      e.method === route.method &&
+      e.url === route.url &&
+      e.requestHeaders === route.headers &&
+      e.requestBody === route.body,
+  );
+
+const GET_POST_ROUTE = 'MCP tools/call get_post';
 const JSON_HEADERS = { accept: 'application/json' };
 const HTML_HEADERS = { accept: 'text/html' };
 const MCP_HEADERS = {
@@ -375,8 +396,39 @@ async function exchange(
   return captured;
 }
 
+/** A post's slug and language, and the length of its Markdown twin as get_post counts it. */
+interface SizedPost {
+  slug: string;
+  lang: string;
+  totalLength: number;
+}
+
+const toolCall = (id: number, name: string, args: Record<string, unknown>) =>
+  JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+/** The post of the served deployment whose twin is the longest, in any language, asked of get_post. */
+async function largestPost(base: string): Promise<SizedPost> {
+  const { languages } = JSON.parse(
+    readFileSync(join(process.env.FOLIO_OUT!, '_folio/manifest.json'), 'utf8'),
+  ) as { languages: string[] };
+  let largest: SizedPost | undefined;
+  for (const lang of languages) {
+    const posts = (await (await fetch(`${base}/api/posts-${lang}.json`)).json()) as { slug: string }[];
+    for (const { slug } of posts) {
+      const body = toolCall(1, 'get_post', { slug, lang });
+      const answer = await fetch(`${base}/mcp`, { method: 'POST', headers: MCP_HEADERS, body });
+      const { result } = (await answer.json()) as { result?: { structuredContent?: SizedPost } };
+      const totalLength = result?.structuredContent?.totalLength;
+      if (totalLength === undefined) throw new Error(`get_post ${lang}/${slug} gave no totalLength`);
+      if (!largest || totalLength > largest.totalLength) largest = { slug, lang, totalLength };
+    }
+  }
+  if (!largest) throw new Error('the sample blog has no posts');
+  return largest;
+}
+
 /** Asks a running Folio for every benchmarked answer (and the full lists Hono slices). */
-async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[] }> {
+async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[]; largest: SizedPost }> {
   const list = await exchange(
     base,
     'POST',
@@ -388,12 +440,9 @@ async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[
     | { name: string }[]
     | undefined;
   const search = tools?.find((tool) => tool.name.includes('search'))?.name ?? 'search_blog_posts';
-  const mcpBody = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 2,
-    method: 'tools/call',
-    params: { name: search, arguments: { query: 'cache headers' } },
-  });
+  const mcpBody = toolCall(2, search, { query: 'cache headers' });
+  const largest = await largestPost(base);
+  const getPostBody = toolCall(3, 'get_post', { slug: largest.slug, lang: largest.lang });
   const exchanges = [
     await exchange(base, 'GET', '/api/posts-en.json?limit=10', JSON_HEADERS),
     await exchange(base, 'GET', '/api/posts-en.json', JSON_HEADERS),
@@ -402,6 +451,7 @@ async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[
     await exchange(base, 'GET', '/api/no-such-resource.json', JSON_HEADERS),
     await exchange(base, 'GET', '/blog/', HTML_HEADERS),
     await exchange(base, 'POST', '/mcp', MCP_HEADERS, mcpBody),
+    await exchange(base, 'POST', '/mcp', MCP_HEADERS, getPostBody),
   ];
   const etag = exchanges[0]!.headers.etag ?? '"none"';
   const conditional = { ...JSON_HEADERS, 'if-none-match': etag };
@@ -464,18 +514,27 @@ async function capture(base: string): Promise<{ fixture: Fixture; routes: Route[
       expect: 200,
       kind: 'mcp',
     },
+    {
+      name: GET_POST_ROUTE,
+      method: 'POST',
+      url: '/mcp',
+      headers: MCP_HEADERS,
+      body: getPostBody,
+      expect: 200,
+      kind: 'reading',
+      notServedBy: ['hono'],
+    },
   ];
   for (const route of routes) {
-    const seen = exchanges.find(
-      (e) => e.method === route.method && e.url === route.url && e.requestHeaders === route.headers,
-    );
+    const seen = capturedFor(route, exchanges);
     if (seen && seen.status !== route.expect)
       throw new Error(`Folio answered ${route.name} with ${seen.status}, expected ${route.expect}`);
   }
-  const quickRoutes = new Set(['posts-en limit=10', 'MCP tools/call search']);
+  const quickRoutes = new Set(['posts-en limit=10', 'MCP tools/call search', GET_POST_ROUTE]);
   return {
     fixture: { exchanges },
     routes: quick ? routes.filter((route) => quickRoutes.has(route.name)) : routes,
+    largest,
   };
 }
 
@@ -494,9 +553,7 @@ const COMPARED_HEADERS = [
 
 /** What a contender's answer to one route has that Folio's captured answer has not (status, body, headers). */
 async function compareAnswer(route: Route, fixture: Fixture, base: string): Promise<string[]> {
-  const captured = fixture.exchanges.find(
-    (e) => e.method === route.method && e.url === route.url && e.requestHeaders === route.headers,
-  );
+  const captured = capturedFor(route, fixture.exchanges);
   if (!captured) return [];
   const answer = await exchange(base, route.method, route.url, route.headers, route.body);
   const differences: string[] = [];
@@ -595,7 +652,7 @@ async function main() {
   ]);
 
   const probe = await startServer(process.execPath, [join(tmp, 'folio-node.mjs')]);
-  const { fixture, routes } = await capture(probe.url);
+  const { fixture, routes, largest } = await capture(probe.url);
   await probe.stop();
   const fixturePath = join(tmp, 'fixture.json');
   writeFileSync(fixturePath, JSON.stringify(fixture));
@@ -666,7 +723,7 @@ async function main() {
   let rss = new Map<string, number>();
   try {
     for (const route of routes)
-      for (const contender of contenders)
+      for (const contender of servingContenders(route, contenders))
         for (const difference of await compareAnswer(route, fixture, servers.get(contender.id)!.url))
           console.error(`warning: ${contender.label} ${route.name}: ${difference} differs from Folio's`);
     // Every other round drives the contenders in the reverse order, so none always runs right
@@ -674,7 +731,10 @@ async function main() {
     // it is held to, so the two run back to back in every round, whichever the order.
     for (let round = 0; round < rounds; round++)
       for (const route of routes)
-        for (const contender of round % 2 ? [...contenders].reverse() : contenders) {
+        for (const contender of servingContenders(
+          route,
+          round % 2 ? [...contenders].reverse() : contenders,
+        )) {
           const measured = await loadMeasured(route, servers.get(contender.id)!, !contender.forksWorkers);
           const result = measured.load;
           const key = `${contender.id} ${route.name}`;
@@ -696,7 +756,7 @@ async function main() {
   out.heading(2, 'Throughput and latency');
   const rows: string[][] = [];
   for (const route of routes)
-    for (const contender of contenders) {
+    for (const contender of servingContenders(route, contenders)) {
       const { load: r, cpuMicroseconds } = results.get(`${contender.id} ${route.name}`)!;
       rows.push([
         route.name,
@@ -724,8 +784,14 @@ async function main() {
   const p99Of = (run: Measured) => Math.max(run.load.p99, 0.01);
   const cpu = (run: Measured) => run.cpuMicroseconds;
   for (const route of routes) {
-    const ratio = (id: string, baseline: string, pick: (run: Measured) => number) =>
-      pairedRatio(runs.get(`${id} ${route.name}`)!, runs.get(`${baseline} ${route.name}`)!, pick);
+    /** n/a when a contender does not serve the route. */
+    const ratio = (id: string, baseline: string, pick: (run: Measured) => number) => {
+      const of = runs.get(`${id} ${route.name}`);
+      const base = runs.get(`${baseline} ${route.name}`);
+      return of && base
+        ? pairedRatio(of, base, pick)
+        : { median: Number.NaN, lowest: Number.NaN, highest: Number.NaN };
+    };
     const folio = results.get(`folio ${route.name}`)!.load;
     const vsRawRounds = ratio('folio', 'raw', rps);
     const vsRaw = vsRawRounds.median;
@@ -751,6 +817,7 @@ async function main() {
       fmt.x(bunRate),
       fmt.x(workers),
     ]);
+    if (route.kind === 'reading') continue;
     if (route.kind === 'mcp') {
       checkClean(`Folio/Hono req/s, ${route.name}`, fmt.x(vsHono), '≥ 3.00x', vsHono >= 3, ['folio', 'hono']);
       checkClean(`Folio p99, ${route.name}`, fmt.ms(folio.p99), '≤ 10 ms', folio.p99 <= 10, ['folio']);
@@ -786,6 +853,19 @@ async function main() {
     ratioRows,
     ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
   );
+  const searchRoute = routes.find((route) => route.kind === 'mcp');
+  if (searchRoute) {
+    const readPerSearch = pairedRatio(
+      runs.get(`folio ${GET_POST_ROUTE}`)!,
+      runs.get(`folio ${searchRoute.name}`)!,
+      rps,
+    ).median;
+    out.paragraph(
+      `${GET_POST_ROUTE} reads ${largest.lang}/${largest.slug}, the sample blog's longest post ` +
+        `(${largest.totalLength.toLocaleString('en-US')} characters of Markdown); the Hono app has no such ` +
+        `tool; Folio on Node, get_post / search req/s: ${fmt.x(readPerSearch)}`,
+    );
+  }
   out.paragraph(
     `peak RSS: ${contenders.map((c) => `${c.label} ${fmt.mib(rss.get(c.id) ?? Number.NaN)}`).join(', ')}`,
   );

@@ -1,9 +1,9 @@
 /**
  * The Bun ceiling: a bare Bun.serve answering each benchmarked request with the bytes Folio sent
- * (status, headers, body), looked up by method and URL; If-None-Match against the captured ETag
- * answers the captured 304.
+ * (status, headers, body), looked up by method, URL and request body; If-None-Match against the
+ * captured ETag answers the captured 304.
  */
-import { loadPrepared } from '../fixture.ts';
+import { exchangeKey, loadPrepared } from '../fixture.ts';
 
 const { byKey, notFound } = loadPrepared(Bun.env.BENCH_FIXTURE ?? 'fixture.json');
 
@@ -13,8 +13,8 @@ Bun.serve({
   async fetch(request) {
     const url = request.url;
     const path = url.slice(url.indexOf('/', url.indexOf('//') + 2));
-    let answer = byKey.get(`${request.method} ${path}`) ?? notFound;
-    if (request.method === 'POST') await request.arrayBuffer();
+    const body = request.method === 'POST' ? await request.text() : undefined;
+    let answer = byKey.get(exchangeKey(request.method, path, body)) ?? notFound;
     if (answer.notModified && request.headers.get('if-none-match') === answer.etag)
       answer = answer.notModified;
     return new Response(answer.status === 304 ? null : answer.body, {
