@@ -13,10 +13,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pinnedNode } from './support/pinned-node.ts';
-import { BIN, type RunningServer, startNode } from './support/server.ts';
+import { RUNTIMES_BIN } from './support/runtimes.ts';
+import { type RunningServer, startNode } from './support/server.ts';
 
 const run = promisify(execFile);
-const CONFORMANCE = resolve(BIN, 'conformance');
+const CONFORMANCE = resolve(RUNTIMES_BIN, 'conformance');
 
 /** The scenarios run, each for what it checks of Folio. */
 const RUN = [
