@@ -57,7 +57,7 @@ describe('the build summary', () => {
     expect(listed).not.toContain('blog');
     expect(listed).not.toContain('published');
     expect(new Set(listed).size).toBe(listed.length);
-    expect(lines[0]).toMatch(/^folio: interface text in de falls back to English for 39 strings/);
+    expect(lines[0]).toMatch(/^folio: interface text in de falls back to English for 41 strings/);
     expect(builds['fr-blog']).not.toContain('falls back');
   });
 });

@@ -1,15 +1,16 @@
 /**
  * RSS 2.0, Atom 1.0 and JSON Feed 1.1 of a listing's newest posts: each language's blog, each tag
- * and each series. Items carry the full content as HTML (links made absolute, as feeds are read
- * away from the site), the summary, the tags as categories, and `updatedDate` as the update time.
+ * and each series. Items carry the full content as HTML (every URL in it absolute, as feeds are
+ * read away from the site), the summary, the tags as categories, and `updatedDate` as the update time.
  */
 
 import { type FeedFormat, feedPath } from '../../core/paths.ts';
-import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
+import { absoluteImage, chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { Lang, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import { tagDescription } from './pages.ts';
+import { absoluteHtml } from './render/absolute-urls.ts';
 import { cdata, element, textElement, XML_DECLARATION } from './xml.ts';
 
 /** How many of the newest posts a feed carries. */
@@ -36,16 +37,6 @@ const NO_DATE = '1970-01-01T00:00:00.000Z';
 
 const modified = (post: PostRecord) => post.updatedDate ?? post.pubDate;
 
-/**
- * Root-relative `href` and `src` values made absolute, and fragment links pointed at the post's page
- * (a feed reader shows the content away from it); other URLs are left as written.
- */
-export function absoluteLinks(html: string, baseUrl: string, pageUrl: string): string {
-  return html
-    .replace(/(\s(?:href|src)=)(["'])\/(?![/\\])/g, `$1$2${baseUrl}/`)
-    .replace(/(\shref=)(["'])#/g, `$1$2${pageUrl}#`);
-}
-
 function newest(posts: readonly PostRecord[]): string {
   let latest: string | null = null;
   for (const post of posts) if (latest === null || modified(post) > latest) latest = modified(post);
@@ -71,7 +62,7 @@ function firstIn(posts: readonly PostRecord[], lang: Lang): PostRecord[] {
 export function* feedSubjects(data: SiteData): Generator<FeedSubject> {
   const { langRoot, tagPath } = siteLinks(data.site.languages);
   for (const lang of data.site.languages) {
-    const ui = uiText(lang);
+    const ui = uiText(lang, data.site);
     yield {
       lang,
       title: data.site.name,
@@ -134,7 +125,7 @@ function jsonItem(post: PostRecord, { baseUrl }: FeedContext, html: string): str
     title: post.title,
     content_html: html,
     summary: post.description,
-    ...(post.heroImage ? { image: baseUrl + post.heroImage } : {}),
+    ...(post.heroImage ? { image: absoluteImage(post.heroImage, baseUrl) } : {}),
     date_published: post.pubDate,
     ...(post.updatedDate ? { date_modified: post.updatedDate } : {}),
     tags: post.allTags,
@@ -158,7 +149,8 @@ export function feedItems(context: FeedContext): ItemWriters {
     };
   };
   const { baseUrl } = context;
-  const content = once((post) => absoluteLinks(post.html, baseUrl, baseUrl + post.path));
+  // A feed reader shows the content away from the post's page: its URLs are taken from that page.
+  const content = once((post) => absoluteHtml(post.html, baseUrl + post.path));
   return {
     rss: once((post) => rssItem(post, context, content(post))),
     atom: once((post) => atomEntry(post, context, content(post))),

@@ -108,6 +108,8 @@ const en = {
   pageOf: 'Page {page} of {pages}',
   newer: '← Newer posts',
   older: 'Older posts →',
+  previousPage: '← Previous page',
+  nextPage: 'Next page →',
   feeds: 'Feeds',
 };
 
@@ -160,6 +162,8 @@ const es: UiStrings = {
   pageOf: 'Página {page} de {pages}',
   newer: '← Artículos más recientes',
   older: 'Artículos anteriores →',
+  previousPage: '← Página anterior',
+  nextPage: 'Página siguiente →',
   feeds: 'Fuentes',
 };
 
@@ -208,6 +212,8 @@ const fr: UiStrings = {
   pageOf: 'Page {page} sur {pages}',
   newer: '← Articles plus récents',
   older: 'Articles plus anciens →',
+  previousPage: '← Page précédente',
+  nextPage: 'Page suivante →',
   feeds: 'Flux',
 };
 

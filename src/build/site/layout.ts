@@ -3,6 +3,7 @@
 import { escapeHtml } from '../../core/html.ts';
 import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import { describeLicense } from '../api/license.ts';
+import { absoluteImage } from '../api/records.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
 import { nativeName, uiText } from './i18n.ts';
@@ -100,7 +101,7 @@ function paginationLinks(pagination: Pagination | undefined, baseUrl: string): s
 /** The Open Graph tags of a post: its times, tags and image. */
 function articleMeta(article: Article | undefined, baseUrl: string): string[] {
   if (!article) return [];
-  const image = article.image && (article.image.startsWith('/') ? baseUrl + article.image : article.image);
+  const image = absoluteImage(article.image, baseUrl);
   return [
     `<meta property="article:published_time" content="${article.published}">`,
     `<meta property="article:modified_time" content="${article.modified}">`,

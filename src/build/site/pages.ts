@@ -42,6 +42,21 @@ const stamp = (date: string | undefined): { lastModified?: string } => (date ? {
 /** How many pages a listing of `count` entries takes (one, even when empty). */
 const pageCount = (count: number) => Math.max(1, Math.ceil(count / LIST_PAGE_SIZE));
 
+/** A listing shown LIST_PAGE_SIZE items to a page: posts, chapters, series, tags or decks. */
+interface Listing<T> {
+  items: readonly T[];
+  /** Its first page in a language, null where it has none. */
+  first: (lang: Lang) => string | null;
+  /** How many items it has in a language, which decides the pages that language has. */
+  countIn: (lang: Lang) => number;
+  /** Texts of the links to the page before and the page after (newer and older posts, or pages). */
+  turns: { prev: string; next: string };
+  /** The content of page `n`, showing `shown`. */
+  blocks: (shown: readonly T[], n: number) => Block[];
+  /** Page `n` of `pages` but its content, addresses and links. */
+  page: (n: number, pages: number) => Omit<Page, 'canonical' | 'blocks' | 'pagination'>;
+}
+
 /** Which listings each language has, so the navigation links only to pages that exist. */
 export function sectionsOf(data: SiteData): Record<Lang, Sections> {
   return Object.fromEntries(
@@ -210,69 +225,80 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   }
 
   /**
-   * The pages of a listing whose first page is at `first(lang)`, LIST_PAGE_SIZE entries each, with
-   * links to the pages before and after; page n exists in another language when it has that many.
+   * The pages of a listing in `lang`, whose first page is at `first(lang)`, with links to the pages
+   * before and after; page n exists in another language when the listing has that many there.
    */
-  function paginated(
-    lang: Lang,
-    posts: readonly PostRecord[],
-    first: (lang: Lang) => string | null,
-    countIn: (lang: Lang) => number,
-    page: (n: number, pages: number) => Omit<Page, 'canonical' | 'blocks' | 'pagination'>,
-  ): Page[] {
+  function paginated<T>(lang: Lang, listing: Listing<T>): Page[] {
     const ui = uiText(lang, data.site);
-    const pages = pageCount(posts.length);
+    const pages = pageCount(listing.items.length);
+    const first = listing.first(lang)!;
     const pathOf = (n: number) => (other: Lang) => {
-      const start = first(other);
-      return start !== null && n <= pageCount(countIn(other)) ? listPagePath(start, n) : null;
+      const start = listing.first(other);
+      return start !== null && n <= pageCount(listing.countIn(other)) ? listPagePath(start, n) : null;
     };
     return Array.from({ length: pages }, (_, i) => {
       const n = i + 1;
-      const prev = n > 1 ? listPagePath(first(lang)!, n - 1) : null;
-      const next = n < pages ? listPagePath(first(lang)!, n + 1) : null;
-      const entries = posts
-        .slice(i * LIST_PAGE_SIZE, n * LIST_PAGE_SIZE)
-        .map((post) => postEntry(links, post, lang));
+      const prev = n > 1 ? listPagePath(first, n - 1) : null;
+      const next = n < pages ? listPagePath(first, n + 1) : null;
       const nav: Block[] =
         pages > 1
           ? [
               {
                 kind: 'paragraph',
                 text: [
-                  ...(prev ? [{ href: prev, text: ui.newer }, ' · '] : []),
+                  ...(prev ? [{ href: prev, text: listing.turns.prev }, ' · '] : []),
                   ui.pageOf(n, pages),
-                  ...(next ? [' · ', { href: next, text: ui.older }] : []),
+                  ...(next ? [' · ', { href: next, text: listing.turns.next }] : []),
                 ],
               },
             ]
           : [];
+      const shown = listing.items.slice(i * LIST_PAGE_SIZE, n * LIST_PAGE_SIZE);
       return {
-        ...page(n, pages),
+        ...listing.page(n, pages),
         canonical: canonicalOf(languages, lang, pathOf(n), 'website'),
-        blocks: [{ kind: 'entries', entries }, ...nav],
+        blocks: [...listing.blocks(shown, n), ...nav],
         pagination: { prev, next },
       };
     });
   }
+
+  /** Pages of posts (newest first) turn to newer and older posts; other listings to the previous and next page. */
+  const postTurns = (lang: Lang) => ({
+    prev: uiText(lang, data.site).newer,
+    next: uiText(lang, data.site).older,
+  });
+  const pageTurns = (lang: Lang) => ({
+    prev: uiText(lang, data.site).previousPage,
+    next: uiText(lang, data.site).nextPage,
+  });
+
+  /** A page of posts, each with its date and tags. */
+  const postEntries =
+    (lang: Lang) =>
+    (shown: readonly PostRecord[]): Block[] => [
+      { kind: 'entries', entries: shown.map((post) => postEntry(links, post, lang)) },
+    ];
 
   const pageTitle = (title: string, lang: Lang, n: number, pages: number) =>
     n === 1 ? title : `${title} (${uiText(lang, data.site).pageOf(n, pages)})`;
 
   function blog(lang: Lang): Page[] {
     const ui = uiText(lang, data.site);
-    return paginated(
-      lang,
-      postsIn(lang),
-      blogPath,
-      (other) => postsIn(other).length,
-      (n, pages) => ({
+    return paginated(lang, {
+      items: postsIn(lang),
+      first: blogPath,
+      countIn: (other) => postsIn(other).length,
+      turns: postTurns(lang),
+      blocks: postEntries(lang),
+      page: (n, pages) => ({
         lang,
         title: pageTitle(ui.blog, lang, n, pages),
         description: ui.blogDescription,
         breadcrumbs: crumbs(lang, { name: ui.blog, path: blogPath(lang) }),
         ...stamp(newestIn(lang)),
       }),
-    );
+    });
   }
 
   function seriesBox(post: PostRecord): Block[] {
@@ -326,7 +352,8 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     };
   }
 
-  function series(series: SeriesRecord): Page {
+  /** A series' pages: its introduction on the first, its chapters in order across them all. */
+  function series(series: SeriesRecord): Page[] {
     const ui = uiText(series.lang, data.site);
     const chapters = chaptersIn(series).map((post, i) =>
       postEntry(
@@ -337,72 +364,80 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
       ),
     );
     const newest = newestOf(chaptersIn(series));
-    return {
-      lang: series.lang,
-      title: series.title,
-      description: series.description,
-      canonical: canonicalOf(languages, series.lang, seriesPath(series.slug), 'website'),
-      byline: ui.series,
-      facts: { series: series.slug },
-      blocks: [
-        { kind: 'rendered', html: series.html, markdown: series.body, path: series.path },
+    const intro: Block = { kind: 'rendered', html: series.html, markdown: series.body, path: series.path };
+    return paginated(series.lang, {
+      items: chapters,
+      first: seriesPath(series.slug),
+      countIn: (other) => {
+        const translation = seriesIn(other).find((s) => s.slug === series.slug);
+        return translation ? chaptersIn(translation).length : 0;
+      },
+      turns: pageTurns(series.lang),
+      blocks: (shown, n) => [
+        ...(n === 1 ? [intro] : []),
         { kind: 'heading', text: ui.chapters },
-        { kind: 'entries', entries: chapters },
+        { kind: 'entries', entries: shown },
       ],
-      breadcrumbs: crumbs(
-        series.lang,
-        { name: ui.series, path: seriesIndexPath(series.lang) },
-        { name: series.title, path: series.path },
-      ),
-      feeds: series.path,
-      ...stamp(newest),
-    };
+      page: (n, pages) => ({
+        lang: series.lang,
+        title: pageTitle(series.title, series.lang, n, pages),
+        description: series.description,
+        byline: ui.series,
+        facts: { series: series.slug },
+        breadcrumbs: crumbs(
+          series.lang,
+          { name: ui.series, path: seriesIndexPath(series.lang) },
+          { name: series.title, path: series.path },
+        ),
+        feeds: series.path,
+        ...stamp(newest),
+      }),
+    });
   }
 
-  function seriesIndex(lang: Lang): Page {
+  function seriesIndex(lang: Lang): Page[] {
     const ui = uiText(lang, data.site);
     const newest = newestOf(seriesIn(lang).flatMap((s) => chaptersIn(s)));
-    return {
-      lang,
-      title: ui.series,
-      description: ui.seriesDescription,
-      canonical: canonicalOf(
-        languages,
+    return paginated(lang, {
+      items: seriesIn(lang),
+      first: (other) => (sections[other]?.series ? seriesIndexPath(other) : null),
+      countIn: (other) => seriesIn(other).length,
+      turns: pageTurns(lang),
+      blocks: (shown) => [{ kind: 'entries', entries: shown.map((s) => seriesEntry(s, lang)) }],
+      page: (n, pages) => ({
         lang,
-        (other) => (sections[other]?.series ? seriesIndexPath(other) : null),
-        'website',
-      ),
-      blocks: [{ kind: 'entries', entries: seriesIn(lang).map((s) => seriesEntry(s, lang)) }],
-      breadcrumbs: crumbs(lang, { name: ui.series, path: seriesIndexPath(lang) }),
-      ...stamp(newest),
-    };
+        title: pageTitle(ui.series, lang, n, pages),
+        description: ui.seriesDescription,
+        breadcrumbs: crumbs(lang, { name: ui.series, path: seriesIndexPath(lang) }),
+        ...stamp(newest),
+      }),
+    });
   }
 
-  function tagsIndex(lang: Lang): Page {
+  function tagsIndex(lang: Lang): Page[] {
     const ui = uiText(lang, data.site);
-    const tags = tagsInUse(data, lang);
-    return {
-      lang,
-      title: ui.tags,
-      description: ui.tagsDescription,
-      canonical: canonicalOf(
-        languages,
-        lang,
-        (other) => (sections[other]?.tags ? tagsIndexPath(other) : null),
-        'website',
-      ),
-      blocks: [
+    return paginated(lang, {
+      items: tagsInUse(data, lang),
+      first: (other) => (sections[other]?.tags ? tagsIndexPath(other) : null),
+      countIn: (other) => taggedIn(other).size,
+      turns: pageTurns(lang),
+      blocks: (shown) => [
         {
           kind: 'list',
-          items: tags.map((tag) => [
+          items: shown.map((tag) => [
             { href: tagPath(lang, tag), text: tag },
             ` (${ui.postCount(postsTagged(data, lang, tag).length)})`,
           ]),
         },
       ],
-      breadcrumbs: crumbs(lang, { name: ui.tags, path: tagsIndexPath(lang) }),
-      ...stamp(newestIn(lang)),
-    };
+      page: (n, pages) => ({
+        lang,
+        title: pageTitle(ui.tags, lang, n, pages),
+        description: ui.tagsDescription,
+        breadcrumbs: crumbs(lang, { name: ui.tags, path: tagsIndexPath(lang) }),
+        ...stamp(newestIn(lang)),
+      }),
+    });
   }
 
   function tag(tag: string, lang: Lang): Page[] {
@@ -410,12 +445,13 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     const tagged = postsTagged(data, lang, tag);
     const title = `${ui.postsTagged} “${tag}”`;
     const newest = newestOf(tagged);
-    return paginated(
-      lang,
-      tagged,
-      (other) => (taggedIn(other).has(tag) ? tagPath(other, tag) : null),
-      (other) => postsTagged(data, other, tag).length,
-      (n, pages) => ({
+    return paginated(lang, {
+      items: tagged,
+      first: (other) => (taggedIn(other).has(tag) ? tagPath(other, tag) : null),
+      countIn: (other) => postsTagged(data, other, tag).length,
+      turns: postTurns(lang),
+      blocks: postEntries(lang),
+      page: (n, pages) => ({
         lang,
         title: pageTitle(title, lang, n, pages),
         description: tagDescription(data, tag, lang) ?? `${title}.`,
@@ -429,26 +465,26 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         feeds: tagPath(lang, tag),
         ...stamp(newest),
       }),
-    );
+    });
   }
 
-  function talks(lang: Lang): Page {
+  function talks(lang: Lang): Page[] {
     const ui = uiText(lang, data.site);
     const decks = decksIn(lang);
-    return {
-      lang,
-      title: ui.talks,
-      description: ui.talksDescription,
-      canonical: canonicalOf(
-        languages,
+    return paginated(lang, {
+      items: decks,
+      first: (other) => (sections[other]?.talks ? talksPath(other) : null),
+      countIn: (other) => decksIn(other).length,
+      turns: pageTurns(lang),
+      blocks: (shown) => [{ kind: 'entries', entries: shown.map((deck) => deckEntry(deck, lang, ui)) }],
+      page: (n, pages) => ({
         lang,
-        (other) => (sections[other]?.talks ? talksPath(other) : null),
-        'website',
-      ),
-      blocks: [{ kind: 'entries', entries: decks.map((deck) => deckEntry(deck, lang, ui)) }],
-      breadcrumbs: crumbs(lang, { name: ui.talks, path: talksPath(lang) }),
-      ...stamp(newestOf(decks)),
-    };
+        title: pageTitle(ui.talks, lang, n, pages),
+        description: ui.talksDescription,
+        breadcrumbs: crumbs(lang, { name: ui.talks, path: talksPath(lang) }),
+        ...stamp(newestOf(decks)),
+      }),
+    });
   }
 
   function deck(deck: DeckRecord): Page {
@@ -474,10 +510,10 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
   const listings = languages.flatMap((lang) => [
     home(lang),
     ...blog(lang),
-    ...(sections[lang]?.series ? [seriesIndex(lang)] : []),
-    ...(sections[lang]?.tags ? [tagsIndex(lang)] : []),
-    ...(sections[lang]?.talks ? [talks(lang)] : []),
+    ...(sections[lang]?.series ? seriesIndex(lang) : []),
+    ...(sections[lang]?.tags ? tagsIndex(lang) : []),
+    ...(sections[lang]?.talks ? talks(lang) : []),
     ...tagsInUse(data, lang).flatMap((name) => tag(name, lang)),
   ]);
-  return { posts, pages: [...listings, ...posts, ...data.series.map(series), ...nativeDecks.map(deck)] };
+  return { posts, pages: [...listings, ...posts, ...data.series.flatMap(series), ...nativeDecks.map(deck)] };
 }

@@ -16,7 +16,7 @@ import { describeLicense } from '../api/license.ts';
 import { tagsInUse } from '../api/records.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import type { Block, Text } from './doc.ts';
-import { formatNumber } from './i18n.ts';
+import { formatNumber, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import type { Page } from './page.ts';
 
@@ -362,6 +362,10 @@ export function portalPage(lang: Lang, c: PortalContext): Page {
       ogType: 'website',
     },
     facts: { api_version: API_VERSION, openapi: c.baseUrl + PATHS.openapi },
+    breadcrumbs: [
+      { name: uiText(lang, c.data.site).home, path: langRoot(lang) },
+      { name: t.title, path: portalPath(lang) },
+    ],
     blocks: [
       section('quickstart', t.quickstart, [
         { kind: 'paragraph', text: t.quickstartIntro },

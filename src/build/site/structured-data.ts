@@ -3,6 +3,7 @@
  * `WebSite`, and every page below a home has its `BreadcrumbList`.
  */
 
+import { absoluteImage } from '../api/records.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { siteLinks } from './links.ts';
 
@@ -37,8 +38,6 @@ interface SiteContext {
   baseUrl: string;
 }
 
-const absolute = (url: string, baseUrl: string) => (url.startsWith('/') ? baseUrl + url : url);
-
 function person({ site }: SiteContext) {
   return { '@type': 'Person', name: site.author.name, ...(site.author.url ? { url: site.author.url } : {}) };
 }
@@ -55,7 +54,7 @@ function blogPosting(page: Described, article: Article, url: string, context: Si
     author: person(context),
     publisher: person(context),
     inLanguage: page.lang,
-    ...(article.image ? { image: absolute(article.image, context.baseUrl) } : {}),
+    ...(article.image ? { image: absoluteImage(article.image, context.baseUrl) } : {}),
     ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
     ...(context.site.license === null ? {} : { license: context.site.license }),
   };

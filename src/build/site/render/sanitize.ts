@@ -6,6 +6,7 @@
  * alignment, no `javascript:` or `data:` URL except a raster image's.
  */
 import sanitizeHtml from 'sanitize-html';
+import { resolveAttribute, type UrlResolver } from './absolute-urls.ts';
 
 /** The hosts whose players and sandboxes may be embedded in an `<iframe>` (https only). */
 export const EMBED_HOSTS = [
@@ -82,20 +83,14 @@ function rasterOnly(tagName: string, attribs: sanitizeHtml.Attributes): sanitize
   return { tagName, attribs: kept };
 }
 
-/** How each kept URL is written (twins make site paths absolute); unchanged on pages. */
-export type UrlResolver = (url: string) => string;
-
-const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'] as const;
-
 function resolving(resolve: UrlResolver, tag: sanitizeHtml.Transformer): sanitizeHtml.Transformer {
   return (tagName, attribs) => {
     const result = typeof tag === 'function' ? tag(tagName, attribs) : { tagName, attribs };
-    const resolved = { ...result.attribs };
-    for (const name of URL_ATTRIBUTES) {
-      const value = resolved[name];
-      if (value !== undefined) resolved[name] = resolve(value);
-    }
-    return { tagName: result.tagName, attribs: resolved };
+    const resolved = Object.entries(result.attribs).map(([name, value]) => [
+      name,
+      resolveAttribute(name, value, resolve),
+    ]);
+    return { tagName: result.tagName, attribs: Object.fromEntries(resolved) };
   };
 }
 

@@ -4,8 +4,9 @@
  * blocks and code spans stay exactly as written.
  */
 import type { Token } from 'markdown-it';
+import { absoluteUrl, type UrlResolver } from './absolute-urls.ts';
 import { parseMarkdown } from './markdown.ts';
-import { sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
+import { sanitizeTwinTag } from './sanitize.ts';
 
 /**
  * Raw HTML as CommonMark reads it inline (not an autolink such as `<https://…>`): a tag, or a
@@ -28,16 +29,6 @@ const DESTINATION = /(\]\(\s*)(<[^>\n]*>|[^\s()]+)/g;
 const DEFINITION = /^( {0,3}\[[^\]]+\]:\s*)(<[^>\n]*>|\S+)/;
 /** Code spans, which the rewriting steps over. */
 const CODE_SPAN = /(`+)[\s\S]*?\1/g;
-
-/** A URL as an absolute one, taken from the page it is on; mailto: and the like stay. */
-export function absoluteUrl(url: string, pageUrl: string): string {
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return url;
-  try {
-    return new URL(url, pageUrl).href;
-  } catch {
-    return url;
-  }
-}
 
 /** `text` with `rewrite` applied to what lies outside its code spans. */
 function outsideCode(text: string, rewrite: (part: string) => string): string {
