@@ -30,7 +30,7 @@ import { type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
-import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
+import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -75,7 +75,7 @@ export async function buildContent(
   const rendered = await render(files);
   progress.step('compile', '');
   const others = siteFiles(contentDir);
-  const compiled = compileContent(files, {
+  const compiled = compileContent(withLinksOut(files, others), {
     ...options,
     astro: readAstroSite(contentDir),
     rendered,
