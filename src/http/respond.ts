@@ -1,12 +1,5 @@
 import type { HeaderMap } from '../core/api.ts';
-import {
-  type Body,
-  type BodyCache,
-  type Encoding,
-  isStreamed,
-  type StreamedBody,
-  type Variant,
-} from './body-cache.ts';
+import { type Body, type BodyCache, isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { RateState } from './limiter.ts';
 import type { AcceptedCodings } from './negotiate.ts';
@@ -101,16 +94,12 @@ export function preparedVariant(
     const headers = headersOf();
     if (bodies.compresses)
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (variant !== body) headers['content-encoding'] = codingOf(body, variant);
+    if (variant.encoding !== undefined) headers['content-encoding'] = variant.encoding;
     prepared = prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
     answers.set(variant, prepared);
   }
   return prepared;
 }
-
-/** Which of a body's compressed variants `variant` is. */
-const codingOf = (body: Body | StreamedBody, variant: Variant | StreamedBody): Encoding =>
-  body.encoded.br === variant ? 'br' : 'gzip';
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,
