@@ -211,20 +211,28 @@ export interface BodyCacheOptions {
   fixedLength?: FixedLength | undefined;
 }
 
-/** What decides the codings a cached body is offered in. */
+/**
+ * What decides the codings a cached body is offered in: a whole body, a derived one (a list
+ * prefix), or one not worth compressing (a small body, a file whose type does not compress).
+ */
 export type BodyKind = 'whole' | 'derived' | 'small';
 
 const WHOLE: readonly Coding[] = ['br', 'gzip', 'identity'];
 const DERIVED: readonly Coding[] = ['gzip', 'identity'];
+const BROTLI: readonly Coding[] = ['br'];
+/** What a runtime that does not compress sends: the body as it is. */
+const AS_IT_IS: readonly Coding[] = ['identity'];
 
 /**
- * The coding to send a cached body in: a whole body in any, br first; a derived one (a list
- * prefix) gzipped or as it is, since a client picks among hundreds of `limit`s and a brotli pass
- * costs several gzip passes; a small one as it is unless the client refuses that.
+ * The coding to send a cached body in, null when the client accepts none (a 406): a whole body in
+ * any, br first; a derived one (a list prefix) gzipped or as it is, since a client picks among
+ * hundreds of `limit`s and a brotli pass costs several gzip passes, and brotli'd only for a client
+ * that accepts nothing else; one not worth compressing as it is unless the client refuses that.
  */
-export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding {
+export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding | null {
   if (kind === 'small') return accepted.identity > 0 ? 'identity' : chooseCoding(accepted, WHOLE);
-  return chooseCoding(accepted, kind === 'derived' ? DERIVED : WHOLE);
+  if (kind === 'whole') return chooseCoding(accepted, WHOLE);
+  return chooseCoding(accepted, DERIVED) ?? chooseCoding(accepted, BROTLI);
 }
 
 const kindOf = (body: Body): BodyKind =>
@@ -313,17 +321,24 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   }
 
   /**
-   * The variant to send for the codings the client accepts (null: the runtime does not compress),
-   * compressed once and kept with its body. A streamed body goes in a variant the build compressed,
-   * if any: compressing it here would cost its whole size per request.
+   * The variant to send for the codings the client accepts, compressed once and kept with its body;
+   * null when the client accepts none of those the body can be sent in (a 406). A runtime that does
+   * not compress sends bodies as they are. A streamed body goes in a variant the build compressed,
+   * if any: compressing it here would cost its whole size per request. A body whose type does not
+   * compress (`compressible` false) is sent as it is unless the client refuses that.
    */
-  function encodedFor(body: Body | StreamedBody, accepted: AcceptedCodings | null): Variant | StreamedBody {
-    if (!compress || accepted === null) return body;
+  function encodedFor(
+    body: Body | StreamedBody,
+    accepted: AcceptedCodings,
+    compressible = true,
+  ): Variant | StreamedBody | null {
+    if (!compress) return chooseCoding(accepted, AS_IT_IS) === null ? null : body;
     if (isStreamed(body)) {
       const coding = chooseCoding(accepted, streamedOffers(body));
-      return coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
+      return coding === null ? null : coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
     }
-    const coding = codingFor(accepted, kindOf(body));
+    const coding = codingFor(accepted, compressible ? kindOf(body) : 'small');
+    if (coding === null) return null;
     if (coding === 'identity') return body;
     let made = body.encoded[coding];
     if (!made) {

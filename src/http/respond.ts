@@ -78,17 +78,20 @@ export type PreparedVariants = WeakMap<Variant | StreamedBody, Prepared>;
 
 /**
  * The 200 of `body` in the coding the client accepts, made once per variant and kept: the area's
- * header set from `headersOf`, with the encoding's Vary and Content-Encoding added. GET and HEAD
- * get the same one, so HEAD reports the length and validator a GET would be sent.
+ * header set from `headersOf`, with the encoding's Vary and Content-Encoding added; null when the
+ * client accepts none of the codings the body can be sent in (the area answers 406). GET and HEAD
+ * get the same one, so HEAD reports the status, length and validator a GET would be sent.
  */
 export function preparedVariant(
   bodies: BodyCache,
   answers: PreparedVariants,
   body: Body | StreamedBody,
-  accepted: AcceptedCodings | null,
+  accepted: AcceptedCodings,
   headersOf: () => HeaderMap,
-): Prepared {
-  const variant = bodies.encodedFor(body, accepted);
+  compressible = true,
+): Prepared | null {
+  const variant = bodies.encodedFor(body, accepted, compressible);
+  if (variant === null) return null;
   let prepared = answers.get(variant);
   if (!prepared) {
     const headers = headersOf();
