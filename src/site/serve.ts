@@ -187,27 +187,17 @@ export function createSite(options: SiteOptions) {
   function notAcceptable(request: Request, site: SiteRequest) {
     const { path } = site.target;
     const detail = notAcceptableDetail(path);
+    const page = prefersPage(request);
     const headers = {
+      'content-type': page ? HTML_TYPE : PROBLEM_TYPE,
       'cache-control': CACHE_NONE,
       'access-control-allow-origin': ALLOW_ANY_ORIGIN,
       vary: 'Accept, Accept-Encoding',
     };
-    if (prefersPage(request))
-      return respond(
-        Response,
-        request,
-        406,
-        { ...headers, 'content-type': HTML_TYPE },
-        refusalPage('Not acceptable', detail),
-      );
-    const body = JSON.stringify(problem(manifest.baseUrl, 'not_acceptable', detail, path));
-    return respond(
-      Response,
-      request,
-      406,
-      { ...headers, 'content-type': PROBLEM_TYPE },
-      encoder.encode(body),
-    );
+    const body = page
+      ? refusalPage('Not acceptable', detail)
+      : encoder.encode(JSON.stringify(problem(manifest.baseUrl, 'not_acceptable', detail, path)));
+    return respond(Response, request, 406, headers, body);
   }
 
   /** The language of a path: its first segment when that is a language other than the first. */
