@@ -27,10 +27,11 @@ import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
+import type { FileWriter } from './file-writer.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
-import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
+import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -75,7 +76,7 @@ export async function buildContent(
   const rendered = await render(files);
   progress.step('compile', '');
   const others = siteFiles(contentDir);
-  const compiled = compileContent(files, {
+  const compiled = compileContent(withLinksOut(files, others), {
     ...options,
     astro: readAstroSite(contentDir),
     rendered,
@@ -105,6 +106,8 @@ export interface CommandContext {
   cwd: string;
   stdout: ProgressStream;
   stderr: ProgressStream;
+  /** Opens the writer of the deployment's files: the file system's, unless a caller stands between. */
+  files?: () => FileWriter;
 }
 
 const processContext = (): CommandContext => ({
@@ -166,7 +169,11 @@ export async function runBuild(args: readonly string[], context = processContext
       await emitDeployment(data, { baseUrl, policy, published, staticFiles }, () => progress.advance());
       checkLinks();
     } else
-      await writeDeployment(data, { baseUrl, policy, published, staticFiles }, outDir, progress, checkLinks);
+      await writeDeployment(data, { baseUrl, policy, published, staticFiles }, outDir, {
+        progress,
+        accept: checkLinks,
+        ...(context.files && { files: context.files }),
+      });
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;

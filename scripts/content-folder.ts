@@ -27,7 +27,6 @@ export async function readContentFolder(
   const files = new Map<string, string | UnreadableFile>();
   const visited = new Set<string>();
   const root = realpathSync(dir);
-  const isInside = (real: string) => real === root || real.startsWith(root + sep);
   function walk(folder: string, prefix: string): void {
     const real = realpathSync(folder);
     if (visited.has(real)) return;
@@ -38,8 +37,8 @@ export async function readContentFolder(
       const path = join(folder, entry.name);
       const kind = entry.isSymbolicLink() ? linkTarget(path) : entry;
       if (kind && entry.isSymbolicLink() && (kind.isDirectory() || CONTENT_FILE.test(entry.name))) {
-        const target = realpathSync(path);
-        if (!isInside(target)) {
+        const target = linkOutOf(root, path);
+        if (target !== undefined) {
           files.set(`${prefix}${entry.name}`, { unreadable: 'outside', target });
           continue;
         }
@@ -53,6 +52,15 @@ export async function readContentFolder(
   }
   walk(dir, '');
   return files;
+}
+
+/**
+ * Where the symbolic link at `link` leads when that is out of the folder whose real path is
+ * `root`: the real path of its target; undefined when it stays inside. The target is never read.
+ */
+export function linkOutOf(root: string, link: string): string | undefined {
+  const target = realpathSync(link);
+  return target === root || target.startsWith(root + sep) ? undefined : target;
 }
 
 /** What a symbolic link points to; nothing for a dangling link. */

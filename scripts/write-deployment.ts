@@ -10,7 +10,7 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { type EmitOptions, emitDeployment } from '../src/build/emit.ts';
 import { BODIES_PREFIX, type Manifest } from '../src/core/deployment.ts';
 import { buildingFolder, previousFolder, recoverDeployment } from '../src/folders/deployment-folders.ts';
-import { fileWriter } from './file-writer.ts';
+import { type FileWriter, fileWriter } from './file-writer.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { indexSearchInWorker } from './search-indexer.ts';
 
@@ -26,20 +26,27 @@ function reached(step: BuildStep): void {
   if (process.env.FOLIO_BUILD_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
 }
 
-/** `accept` runs once every body is written and before the output is replaced; throwing keeps the previous output. */
+/** How a deployment is written, beyond what goes in it. */
+export interface WriteSteps {
+  progress?: Progress;
+  /** Runs once every body is written and before the output is replaced; throwing keeps the previous output. */
+  accept?: () => void;
+  /** Opens the writer of the files (the file system's). */
+  files?: () => FileWriter;
+}
+
 export async function writeDeployment(
   data: SiteData,
   options: EmitOptions,
   outDir: string,
-  progress: Progress = SILENT,
-  accept: () => void = () => {},
+  { progress = SILENT, accept = () => {}, files: openWriter = fileWriter }: WriteSteps = {},
 ): Promise<Manifest> {
   await recoverDeployment(outDir);
   const fresh = buildingFolder(outDir, process.pid);
   const previous = previousFolder(outDir, process.pid);
   await rm(fresh, { recursive: true, force: true });
   progress.step('write', 'bodies');
-  const files = fileWriter();
+  const files = openWriter();
   let written = 0;
   try {
     const manifest = await emitDeployment(

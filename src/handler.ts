@@ -17,10 +17,11 @@ import { addressFromHeader, clientKey } from './http/client-key.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from './http/limiter.ts';
 import { memo } from './http/memo.ts';
-import { type AcceptedCodings, acceptedCodings, negotiate } from './http/negotiate.ts';
+import { type AcceptedCodings, acceptedCodings } from './http/negotiate.ts';
 import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import type { RateStore } from './http/rate-store.ts';
+import { prefersPage, refusalPage } from './http/refusal-page.ts';
 import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { MCP_ALLOW } from './mcp/allow.ts';
@@ -72,7 +73,6 @@ export interface Handler {
 
 const API_AREA = { allow: 'GET, HEAD', cacheControl: 'public, max-age=3600' };
 const MCP_AREA = { allow: MCP_ALLOW, cacheControl: CACHE_NONE };
-const BAD_REQUEST_OFFERS = ['text/html', 'application/problem+json', 'application/json'] as const;
 /** Distinct Accept-Encoding values whose choice is kept. */
 const KEPT_ENCODINGS = 256;
 
@@ -106,9 +106,8 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
 
   const codingsOf = memo(KEPT_ENCODINGS, (header: string) => acceptedCodings(header));
 
-  /** The codings the client accepts, where this runtime compresses; HEAD negotiates as GET does. */
-  function acceptedFor(request: Request): AcceptedCodings | null {
-    if (!bodies.compresses) return null;
+  /** The codings the client accepts; HEAD negotiates as GET does. */
+  function acceptedFor(request: Request): AcceptedCodings {
     const header = request.headers.get('accept-encoding');
     return header === null ? acceptedCodings(null) : codingsOf(header);
   }
@@ -117,7 +116,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   type CountedAnswer = (request: Request, target: Target, rate: RateState) => Response | Promise<Response>;
   type SiteAnswer = (
     request: Request,
-    call: { target: Target; accepted: AcceptedCodings | null },
+    call: { target: Target; accepted: AcceptedCodings },
   ) => Response | Promise<Response>;
 
   /**
@@ -203,17 +202,15 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     rate: RateState,
   ) {
     const code: ErrorCode = refused.status === 414 ? 'uri_too_long' : 'invalid_request';
-    if (
-      match(refused.path).area === 'site' &&
-      negotiate(request.headers.get('accept'), BAD_REQUEST_OFFERS) === 'text/html'
-    ) {
-      const html = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Bad request</title><h1>Bad request</h1><p>${refused.status === 414 ? 'The address is too long.' : 'The request could not be understood.'}</p></html>\n`;
+    if (match(refused.path).area === 'site' && prefersPage(request)) {
+      const text =
+        refused.status === 414 ? 'The address is too long.' : 'The request could not be understood.';
       return respond(
         Response,
         request,
         refused.status,
         { 'content-type': HTML_TYPE, 'cache-control': CACHE_NONE },
-        new TextEncoder().encode(html),
+        refusalPage('Bad request', text),
       );
     }
     return refuse(request, target, rate, code, refused.detail);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import { writeCorpus } from '../scripts/corpus.ts';
@@ -19,6 +20,9 @@ import { createHandler, type Handler } from '../src/handler.ts';
 import { createBodyCache } from '../src/http/body-cache.ts';
 import type { BodySource } from '../src/http/body-source.ts';
 import { acceptedCodings } from '../src/http/negotiate.ts';
+import { type Era, MODERN_PROTOCOL_VERSION } from '../src/mcp/protocol.ts';
+import { createServer } from '../src/mcp/server.ts';
+import { createTools } from '../src/mcp/tools.ts';
 import { BUILD_TIME, deployed } from './support/data.ts';
 
 const BASE = 'https://budget.example';
@@ -96,29 +100,66 @@ describe('compressed variants', () => {
 });
 
 describe('no eviction cliff', () => {
-  it('a hot page is still answered from memory after a crawl has gone past the budget', async () => {
-    const { source, readsOf } = counting(deployment.source);
-    // The blog's index page is 240 KB: a budget four times its size and its variants, a crawl of 17 MB.
-    const handler = handlerOver(source, 4 * MiB);
-    const hot = pageFileKey(bodyKey('/blog/') as string);
-    // Every page a crawler can reach: the error templates are internal bodies, no URL's.
-    const pages = [...deployment.bodies.keys()].filter(
-      (key) => key.endsWith('.html') && !key.startsWith(INTERNAL_PREFIX),
-    );
-    expect(pages.length).toBeGreaterThan(1000);
-    let crawled = 0;
-    for (const key of pages) {
-      const path = key.replace(/index\.html$/, '').replace(/\.html$/, '');
-      expect((await get(handler, path, { 'accept-encoding': 'br, gzip' })).status).toBe(200);
-      if (++crawled % 10 === 0) await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
-    }
-    const readsAfterCrawl = readsOf(hot);
-    for (let i = 0; i < 200; i++) {
-      const answer = await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
-      expect(answer.encoding).toBe('br');
-    }
-    expect(readsAfterCrawl).toBe(1);
-    expect(readsOf(hot)).toBe(1);
+  // A budget with room for the blog's index page and its variants many times over; and one whose
+  // quarter (the most one entry may take) holds the page alone: a variant that would take its entry
+  // past it is made per request, rather than pushing out the page. Each crawl covers four budgets,
+  // the hot page asked for between every `every` pages.
+  it.each([
+    ['with room for the page and its variants', () => 4 * MiB, 10],
+    ['whose quarter holds the page alone', (page: number) => 4 * (page + 1024), 2],
+  ])(
+    'a hot page is still answered from memory after a crawl has gone past a budget %s',
+    async (_name, budgetFor, every) => {
+      const { source, readsOf } = counting(deployment.source);
+      const hot = pageFileKey(bodyKey('/blog/') as string);
+      const page = deployment.bodies.get(hot) as Uint8Array;
+      const budget = budgetFor(page.byteLength);
+      expect(page.byteLength + 1024).toBeLessThanOrEqual(budget / 4);
+      const handler = handlerOver(source, budget);
+      // Every page a crawler can reach: the error templates are internal bodies, no URL's.
+      const pages = [...deployment.bodies.keys()].filter(
+        (key) => key.endsWith('.html') && !key.startsWith(INTERNAL_PREFIX),
+      );
+      let crawled = 0;
+      let crawledBytes = 0;
+      for (const key of pages) {
+        if (crawledBytes > 4 * budget) break;
+        crawledBytes += deployment.bodies.get(key)?.byteLength ?? 0;
+        const path = key.replace(/index\.html$/, '').replace(/\.html$/, '');
+        expect((await get(handler, path, { 'accept-encoding': 'br, gzip' })).status).toBe(200);
+        if (++crawled % every === 0) await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
+      }
+      expect(crawledBytes).toBeGreaterThan(4 * budget);
+      const readsAfterCrawl = readsOf(hot);
+      for (let i = 0; i < 200; i++) {
+        const answer = await get(handler, '/blog/', { 'accept-encoding': 'br, gzip' });
+        expect(answer.encoding).toBe('br');
+        expect(brotliDecompressSync(answer.bytes).equals(page)).toBe(true);
+      }
+      expect(readsAfterCrawl).toBe(1);
+      expect(readsOf(hot)).toBe(1);
+    },
+  );
+});
+
+describe('MCP results of the stateless revision', () => {
+  it('are kept with the body their result comes from, counted against the budget', async () => {
+    const bodies = createBodyCache(deployment.source, { budget: 8 * MiB, compress });
+    const server = createServer(deployment.manifest, bodies, createTools(deployment.manifest, bodies));
+    const call = async (era: Era) => {
+      const args = { tag: 'http', lang: 'en', limit: 3 };
+      const reply = await server.answer('tools/call', { name: 'get_posts_by_tag', arguments: args }, era);
+      if (!reply.ok) throw new Error(reply.error.message);
+      return reply.result;
+    };
+    // The tool's result, kept with the tag's list; the stateless copy of it is made from it.
+    await call({ modern: false, version: '2025-06-18' });
+    const before = bodies.keptBytes();
+    const modern = { modern: true, version: MODERN_PROTOCOL_VERSION } as const;
+    const stateless = await call(modern);
+    expect(bodies.keptBytes() - before).toBeGreaterThanOrEqual(stateless.end.byteLength);
+    expect(await call(modern)).toBe(stateless);
+    expect(bodies.keptBytes() - before).toBeGreaterThanOrEqual(stateless.end.byteLength);
   });
 });
 

@@ -5,11 +5,13 @@
  * path has spaces, so the project's own data is untouched.
  */
 import { execFile } from 'node:child_process';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../scripts/build-options.ts';
+import { type FileWriter, fileWriter } from '../scripts/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
 import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
@@ -134,6 +136,69 @@ describe('the build command', () => {
       '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, draft, received a field Folio does not use (--strict refuses those)\n',
     );
     expect(strict.stderr).not.toMatch(NO_STACK);
+  });
+});
+
+describe('a build that fills the disk', () => {
+  /** The file system's writer, with the first file the build writes made a link to /dev/full, where every write fails with ENOSPC. */
+  function fillingTheDisk(full: { path?: string }): () => FileWriter {
+    return () => {
+      const writer = fileWriter();
+      return {
+        write(path, body) {
+          if (full.path === undefined) {
+            full.path = path;
+            mkdirSync(dirname(path), { recursive: true });
+            symlinkSync('/dev/full', path);
+          }
+          return writer.write(path, body);
+        },
+        close: writer.close,
+      };
+    };
+  }
+
+  /** Every file under `folder` by its relative path, with its bytes as text. */
+  async function filesIn(folder: string): Promise<Map<string, string>> {
+    const entries = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((e) =>
+      e.isFile(),
+    );
+    return new Map(
+      await Promise.all(
+        entries.map(async (entry): Promise<[string, string]> => {
+          const path = join(entry.parentPath, entry.name);
+          return [path, await readFile(path, 'latin1')];
+        }),
+      ),
+    );
+  }
+
+  it('says which file it could not write and why in one line, exit code 1, the previous output intact; a stack only with --verbose', async () => {
+    const parent = await tempDir('folio-full-');
+    const out = join(parent, 'public');
+    const args = ['--content', MINI, '--out', out, '--now', '2026-01-01'];
+    expect((await build(args)).code).toBe(0);
+    const before = await filesIn(out);
+
+    const full: { path?: string } = {};
+    const failed = await buildCommand(args, { files: fillingTheDisk(full) });
+    expect(full.path).toContain(`${out}.building-`);
+    expect(failed).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `folio: cannot write ${full.path}: no space left on device (ENOSPC)\n`,
+    });
+    expect(await filesIn(out)).toEqual(before);
+    expect(await readdir(parent)).toEqual(['public']);
+
+    const verbose: { path?: string } = {};
+    const told = await buildCommand([...args, '--verbose'], { files: fillingTheDisk(verbose) });
+    expect(told.code).toBe(1);
+    expect(told.stderr.split('\n')[0]).toBe(
+      `folio: cannot write ${verbose.path}: no space left on device (ENOSPC)`,
+    );
+    expect(told.stderr).toMatch(NO_STACK);
+    expect(await filesIn(out)).toEqual(before);
   });
 });
 

@@ -49,16 +49,18 @@ describe('ByteLru', () => {
     expect(cache.bytes).toBe(40);
   });
 
-  it('refuses an entry larger than its bound, and drops one that grows past it', () => {
+  it('refuses an entry larger than its bound, and growth past it, keeping the entry as it was', () => {
     const cache = new ByteLru<string, string>({ maxBytes: 100, maxEntryBytes: 25 });
     expect(cache.set('big', 'x', 26)).toBeNull();
     expect(cache.has('big')).toBe(false);
     const grown = cache.set('grows', 'x', 20);
-    cache.get('grows');
-    grown?.grow(60);
-    cache.set('other', 'y', 25);
-    expect(cache.has('grows')).toBe(false);
+    expect(grown?.grow(6)).toBe(false);
+    expect(grown?.grow(5)).toBe(true);
     expect(cache.bytes).toBe(25);
+    cache.get('grows');
+    cache.set('other', 'y', 25);
+    expect(cache.has('grows')).toBe(true);
+    expect(cache.bytes).toBe(50);
   });
 
   it('replaces the value under a key, counting only the new one', () => {

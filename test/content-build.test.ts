@@ -1,9 +1,9 @@
 /** compileContent: what a content folder publishes, and the one-line problem for each kind of bad input. */
 import { cp, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildData } from '../scripts/build.ts';
+import { buildContent, buildData } from '../scripts/build.ts';
 import { readContentFolder } from '../scripts/content-folder.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
@@ -698,6 +698,65 @@ describe('symbolic links', () => {
     await symlink(join(dir, '_shared/first.md'), join(dir, FIRST));
     const { data } = compileContent(await readContentFolder(dir), { now: BUILD_TIME });
     expect(data.posts.some((p) => p.id === 'en/2025-01-10_first')).toBe(true);
+  });
+});
+
+describe('symbolic links among the files a build publishes', () => {
+  const ASTRO_ASSETS = resolve(FIXTURES, 'astro-assets');
+  const outside = (file: string, target: string) =>
+    `${file}: (file): expected a file inside the content folder (a symbolic link may only lead to one), received a symbolic link to ${target}, outside it (copy the file in instead)`;
+
+  /** A copy of a fixture in a fresh folder, with a secret file beside it. */
+  async function copyWithSecret(fixture: string) {
+    const parent = await mkdtemp(join(tmpdir(), 'folio-published-links-'));
+    const site = join(parent, 'site');
+    await cp(fixture, site, { recursive: true });
+    const secret = join(parent, 'secret.txt');
+    await writeFile(secret, 'root:x:0:0:the secret first line\n');
+    return { site, secret: await realpath(secret) };
+  }
+
+  const problemsOfBuild = async (contentDir: string) => {
+    try {
+      await buildContent(contentDir, { now: BUILD_TIME });
+    } catch (error) {
+      if (error instanceof ContentError) return error.issues.map(formatIssue);
+      throw error;
+    }
+    throw new Error('the content built');
+  };
+
+  it('refuses an image beside a post, a file of src/ and one of public/ linking out of their folders (Astro layout)', async () => {
+    const { site, secret } = await copyWithSecret(ASTRO_ASSETS);
+    await rm(join(site, 'src/content/blog/en/diagram.png'));
+    await symlink(secret, join(site, 'src/content/blog/en/diagram.png'));
+    await symlink(secret, join(site, 'src/assets/leak.png'));
+    await symlink(secret, join(site, 'public/passwd'));
+    await symlink(dirname(secret), join(site, 'public/everything'), 'dir');
+    const problems = await problemsOfBuild(join(site, 'src/content'));
+    expect(problems).toEqual([
+      outside('../../public/everything', dirname(secret)),
+      outside('../../public/passwd', secret),
+      outside('../assets/leak.png', secret),
+      outside('blog/en/diagram.png', secret),
+    ]);
+    expect(problems.join('\n')).not.toContain('secret first line');
+  });
+
+  it('refuses a file of the public folder inside the content folder that links out of it', async () => {
+    const { site, secret } = await copyWithSecret(MINI);
+    await mkdir(join(site, 'public'));
+    await symlink(secret, join(site, 'public/robots-extra.txt'));
+    expect(await problemsOfBuild(site)).toEqual([outside('public/robots-extra.txt', secret)]);
+  });
+
+  it('publishes a file linked from inside the folders the build reads', async () => {
+    const { site } = await copyWithSecret(MINI);
+    await mkdir(join(site, 'public'));
+    await writeFile(join(site, 'shared.txt'), 'shared\n');
+    await symlink(join(site, 'shared.txt'), join(site, 'public/shared.txt'));
+    const { staticFiles } = await buildContent(site, { now: BUILD_TIME });
+    expect(staticFiles.map((file) => file.path)).toEqual(['/shared.txt']);
   });
 });
 

@@ -102,7 +102,8 @@ describe('problem details (RFC 9457)', () => {
 });
 
 describe('Accept-Encoding (RFC 9110 12.5.3)', () => {
-  // The header; the coding chosen for a whole body, a derived one (a list prefix), a small one.
+  // The header; the coding chosen for a whole body, a derived one (a list prefix), a small one;
+  // null when the client refuses every coding the body can be sent in (a 406).
   it.each([
     [null, 'identity', 'identity', 'identity'],
     ['', 'identity', 'identity', 'identity'],
@@ -117,11 +118,16 @@ describe('Accept-Encoding (RFC 9110 12.5.3)', () => {
     ['gzip;q=0, *', 'br', 'identity', 'identity'],
     ['gzip;q=0, br;q=0, *', 'identity', 'identity', 'identity'],
     ['*', 'br', 'gzip', 'identity'],
-    ['*;q=0', 'identity', 'identity', 'identity'],
+    ['*;q=0', null, null, null],
     ['*;q=0, gzip', 'gzip', 'gzip', 'gzip'],
+    ['*;q=0, identity', 'identity', 'identity', 'identity'],
     ['identity;q=0, gzip', 'gzip', 'gzip', 'gzip'],
-    ['identity;q=0, br', 'br', 'identity', 'br'],
-    ['identity;q=0', 'identity', 'identity', 'identity'],
+    ['identity;q=0, br', 'br', 'br', 'br'],
+    ['identity;q=0, *', 'br', 'gzip', 'br'],
+    ['identity;q=0, br;q=0.5, gzip;q=0.1', 'br', 'gzip', 'br'],
+    ['identity;q=0', null, null, null],
+    ['identity;q=0, br;q=0', null, null, null],
+    ['IDENTITY;Q=0, deflate', null, null, null],
     ['gzip;q=0.5, br;q=0.8', 'br', 'gzip', 'identity'],
     ['gzip;q=1, br;q=0.8', 'gzip', 'gzip', 'identity'],
     ['gzip;q=0.5, identity', 'identity', 'identity', 'identity'],

@@ -15,7 +15,7 @@ import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
 import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../http/body-cache.ts';
 import type { RateState } from '../http/limiter.ts';
 import { memo, planCache } from '../http/memo.ts';
-import type { AcceptedCodings } from '../http/negotiate.ts';
+import { type AcceptedCodings, notAcceptableDetail } from '../http/negotiate.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
@@ -33,8 +33,8 @@ export const API_ALLOW = 'GET, HEAD';
 export interface ApiRequest {
   target: Target;
   rate: RateState;
-  /** The codings the client accepts, where the runtime compresses. */
-  accepted: AcceptedCodings | null;
+  /** The codings the client accepts. */
+  accepted: AcceptedCodings;
 }
 
 export interface ApiOptions {
@@ -108,6 +108,10 @@ export function createApi(options: ApiOptions) {
     const prepared = preparedVariant(bodies, plan.answers, body, api.accepted, () =>
       Object.assign(apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC), plan.extra),
     );
+    if (prepared === null) {
+      const detail = notAcceptableDetail(api.target.path);
+      return fail(request, api, 'not_acceptable', detail, { vary: 'Accept-Encoding' });
+    }
     return respondPrepared(Response, request, prepared, api.rate);
   }
 

@@ -5,6 +5,7 @@ export const ERROR_CODES = [
   'uri_too_long',
   'resource_not_found',
   'method_not_allowed',
+  'not_acceptable',
   'gone',
   'rate_limited',
   'internal_error',
@@ -42,6 +43,12 @@ export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
     title: 'Method Not Allowed',
     anchor: 'errors',
     hint: 'The API is read-only: retry with GET (or HEAD).',
+  },
+  not_acceptable: {
+    status: 406,
+    title: 'Not Acceptable',
+    anchor: 'errors',
+    hint: 'Accept the body as it is (leave out identity;q=0 and *;q=0), or one of the codings the server sends (br, gzip).',
   },
   gone: {
     status: 410,

@@ -18,6 +18,8 @@ export type Compress = (bytes: Uint8Array, encoding: Encoding) => Uint8Array;
 export interface Variant {
   bytes: Uint8Array;
   etag: string;
+  /** The content coding it is in; none for the body as it is. */
+  encoding?: Encoding;
 }
 
 /** A body too large to hold: its length and validator as the build wrote them, its bytes opened per GET. */
@@ -27,14 +29,19 @@ export interface StreamedBody {
   /** Its length as text (UTF-16 code units). */
   textLength: number;
   open(): ReadableStream<Uint8Array>;
+  /** The content coding it is in; none for the body as it is. */
+  encoding?: Encoding;
   /** The variants the build compressed, streamed the same way with their own validators. */
   encoded: Partial<Record<Encoding, StreamedBody>>;
 }
 
 export const isStreamed = (body: Variant | StreamedBody): body is StreamedBody => 'open' in body;
 
-/** Counts bytes kept with a body against the cache entry it lives in. */
-type Charge = (bytes: number) => void;
+/**
+ * Counts bytes kept with a body against the cache entry it lives in; false, counting nothing, when
+ * the entry has no room for them (or the body is no longer kept): they are then not kept.
+ */
+type Charge = (bytes: number) => boolean;
 
 export interface Body extends Variant {
   /** Compressed variants made on first request; distinct validators per encoding. */
@@ -71,7 +78,7 @@ const MISSING_ENTRIES = 4096;
  * strings of a JavaScript engine): what a parsed body is counted at.
  */
 export const PARSED_BYTES_PER_BYTE = 4;
-const UNCHARGED: Charge = () => {};
+const UNCHARGED: Charge = () => true;
 
 /**
  * A body held as bytes (one read from the deployment, a list prefix): no variants yet, its
@@ -94,23 +101,31 @@ export function bodyOf(bytes: Uint8Array, charge: Charge = UNCHARGED, isDerived 
   };
 }
 
-/** Keeps `value` with `body` at `cost`, dropping the body's oldest derivation when it has MAX_DERIVED. */
-function keepDerived(body: Body, name: string, value: unknown, cost: number): Derived {
+/** Where each kept derived value that is an object is kept: the body and its name there. */
+const keptAt = new WeakMap<object, { body: Body; name: string }>();
+
+/**
+ * Keeps `value` with `body` at `cost` when the body's entry has room for it (undefined when not:
+ * the value is then made again when next asked for), dropping the body's oldest derivation when it
+ * has MAX_DERIVED.
+ */
+function keepDerived(body: Body, name: string, value: unknown, cost: number): Derived | undefined {
+  const derived: Derived = { value, cost: HELD_BYTES + cost, kept: true };
+  if (!body.charge(derived.cost)) return undefined;
   if (body.derived.size >= MAX_DERIVED) {
     const [oldest, dropped] = body.derived.entries().next().value as [string, Derived];
     body.derived.delete(oldest);
     dropped.kept = false;
     body.charge(-dropped.cost);
   }
-  const derived: Derived = { value, cost: HELD_BYTES + cost, kept: true };
   body.derived.set(name, derived);
-  body.charge(derived.cost);
+  if (typeof value === 'object' && value !== null) keptAt.set(value, { body, name });
   return derived;
 }
 
 /**
  * A value derived from a body once and kept with it, counted at `cost(value)` bytes against the
- * cache's budget, for as long as the body is cached and its derivations leave room for it.
+ * cache's budget, for as long as the body is cached and its entry and derivations leave room for it.
  */
 export function derive<T>(body: Body, name: string, make: () => T, cost: (value: T) => number): T {
   const kept = body.derived.get(name);
@@ -121,8 +136,28 @@ export function derive<T>(body: Body, name: string, make: () => T, cost: (value:
 }
 
 /**
+ * A value derived from another one (the first of `sources` that is a value kept with a body), kept
+ * with the same body and counted against its entry, named after it; made afresh each time when no
+ * source is kept with a body.
+ */
+export function deriveFrom<T>(
+  sources: readonly object[],
+  name: string,
+  make: () => T,
+  cost: (value: T) => number,
+): T {
+  for (const source of sources) {
+    const at = keptAt.get(source);
+    if (at !== undefined && at.body.derived.get(at.name)?.value === source)
+      return derive(at.body, `${at.name}>${name}`, make, cost);
+  }
+  return make();
+}
+
+/**
  * A body derived from another (a list prefix) and kept with it: what it later holds (its variants,
- * its own derivations) is counted against its owner's entry for as long as it is kept.
+ * its own derivations) is counted against its owner's entry for as long as it is kept, and only
+ * kept when the owner's entry has room for it.
  */
 export function deriveBody(owner: Body, name: string, make: () => Uint8Array): Body {
   const kept = owner.derived.get(name);
@@ -131,9 +166,9 @@ export function deriveBody(owner: Body, name: string, make: () => Uint8Array): B
   const body = bodyOf(
     make(),
     (bytes) => {
-      if (!derived?.kept) return;
+      if (!derived?.kept || !owner.charge(bytes)) return false;
       derived.cost += bytes;
-      owner.charge(bytes);
+      return true;
     },
     true,
   );
@@ -176,20 +211,28 @@ export interface BodyCacheOptions {
   fixedLength?: FixedLength | undefined;
 }
 
-/** What decides the codings a cached body is offered in. */
+/**
+ * What decides the codings a cached body is offered in: a whole body, a derived one (a list
+ * prefix), or one not worth compressing (a small body, a file whose type does not compress).
+ */
 export type BodyKind = 'whole' | 'derived' | 'small';
 
 const WHOLE: readonly Coding[] = ['br', 'gzip', 'identity'];
 const DERIVED: readonly Coding[] = ['gzip', 'identity'];
+const BROTLI: readonly Coding[] = ['br'];
+/** What a runtime that does not compress sends: the body as it is. */
+const AS_IT_IS: readonly Coding[] = ['identity'];
 
 /**
- * The coding to send a cached body in: a whole body in any, br first; a derived one (a list
- * prefix) gzipped or as it is, since a client picks among hundreds of `limit`s and a brotli pass
- * costs several gzip passes; a small one as it is unless the client refuses that.
+ * The coding to send a cached body in, null when the client accepts none (a 406): a whole body in
+ * any, br first; a derived one (a list prefix) gzipped or as it is, since a client picks among
+ * hundreds of `limit`s and a brotli pass costs several gzip passes, and brotli'd only for a client
+ * that accepts nothing else; one not worth compressing as it is unless the client refuses that.
  */
-export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding {
+export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding | null {
   if (kind === 'small') return accepted.identity > 0 ? 'identity' : chooseCoding(accepted, WHOLE);
-  return chooseCoding(accepted, kind === 'derived' ? DERIVED : WHOLE);
+  if (kind === 'whole') return chooseCoding(accepted, WHOLE);
+  return chooseCoding(accepted, DERIVED) ?? chooseCoding(accepted, BROTLI);
 }
 
 const kindOf = (body: Body): BodyKind =>
@@ -212,7 +255,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
       return null;
     }
     let entry: KeptEntry | null = null;
-    const body = bodyOf(bytes, (more) => entry?.grow(more));
+    const body = bodyOf(bytes, (more) => entry?.grow(more) ?? false);
     entry = kept.set(key, body, HELD_BYTES + stringBytes(key) + bytes.byteLength);
     return body;
   }
@@ -246,7 +289,10 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     if (!body) {
       const encoded: StreamedBody['encoded'] = {};
       for (const [encoding, parted] of Object.entries(facts.encoded) as [Encoding, PartedFacts][])
-        encoded[encoding] = streamedBody(encodedKey(key, encoding), parted, facts.textLength, {});
+        encoded[encoding] = {
+          ...streamedBody(encodedKey(key, encoding), parted, facts.textLength, {}),
+          encoding,
+        };
       body = streamedBody(key, facts, facts.textLength, encoded);
       streams.set(key, body);
     }
@@ -275,24 +321,32 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   }
 
   /**
-   * The variant to send for the codings the client accepts (null: the runtime does not compress),
-   * compressed once and kept with its body. A streamed body goes in a variant the build compressed,
-   * if any: compressing it here would cost its whole size per request.
+   * The variant to send for the codings the client accepts, compressed once and kept with its body;
+   * null when the client accepts none of those the body can be sent in (a 406). A runtime that does
+   * not compress sends bodies as they are. A streamed body goes in a variant the build compressed,
+   * if any: compressing it here would cost its whole size per request. A body whose type does not
+   * compress (`compressible` false) is sent as it is unless the client refuses that.
    */
-  function encodedFor(body: Body | StreamedBody, accepted: AcceptedCodings | null): Variant | StreamedBody {
-    if (!compress || accepted === null) return body;
+  function encodedFor(
+    body: Body | StreamedBody,
+    accepted: AcceptedCodings,
+    compressible = true,
+  ): Variant | StreamedBody | null {
+    if (!compress) return chooseCoding(accepted, AS_IT_IS) === null ? null : body;
     if (isStreamed(body)) {
       const coding = chooseCoding(accepted, streamedOffers(body));
-      return coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
+      return coding === null ? null : coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
     }
-    const coding = codingFor(accepted, kindOf(body));
+    const coding = codingFor(accepted, compressible ? kindOf(body) : 'small');
+    if (coding === null) return null;
     if (coding === 'identity') return body;
     let made = body.encoded[coding];
     if (!made) {
       const bytes = compress(body.bytes, coding);
-      made = { bytes, etag: `${body.etag.slice(0, -1)}-${coding}"` };
-      body.encoded[coding] = made;
-      body.charge(HELD_BYTES + bytes.byteLength);
+      made = { bytes, etag: `${body.etag.slice(0, -1)}-${coding}"`, encoding: coding };
+      // Kept when the body's entry has room: a variant that does not fit is made per request,
+      // rather than pushing out the body it comes from.
+      if (body.charge(HELD_BYTES + bytes.byteLength)) body.encoded[coding] = made;
     }
     return made;
   }

@@ -3,7 +3,7 @@
  * the least recently used entries are dropped (CLOCK: a hit only sets a flag, so a lookup costs one
  * Map read; an entry hit since it was last passed over gets one more turn before it is dropped).
  * An entry may grow after it is kept (a compressed variant, a value derived from it), and its
- * growth is counted like its first cost. Plain Map and closures: the same on Node, Bun and the edge.
+ * growth is counted like its first cost, up to the bound of one entry. Plain Map and closures: the same on Node, Bun and the edge.
  */
 
 interface Entry<V> {
@@ -15,15 +15,19 @@ interface Entry<V> {
 
 /** A kept entry as its owner sees it: what it holds, and how to count bytes added to it. */
 export interface KeptEntry {
-  /** Counts `bytes` more (or fewer, when negative) against the budget; nothing once the entry is dropped. */
-  grow(bytes: number): void;
+  /**
+   * Counts `bytes` more (or fewer, when negative) against the budget, and says so. Nothing is
+   * counted, and the answer is false, once the entry is dropped or when it would grow past the bound
+   * of one entry: the owner then does not keep what it was adding, and keeps the rest.
+   */
+  grow(bytes: number): boolean;
 }
 
 export interface ByteLruOptions {
   maxBytes: number;
   /** The most entries kept, whatever their cost. */
   maxEntries?: number;
-  /** An entry larger than this is never kept (it would push out many others); maxBytes unless set. */
+  /** An entry is never kept larger than this (it would push out many others); maxBytes unless set. */
   maxEntryBytes?: number;
 }
 
@@ -74,10 +78,11 @@ export class ByteLru<K, V> {
     this.trim();
     return {
       grow: (more) => {
-        if (!entry.kept) return;
+        if (!entry.kept || entry.bytes + more > this.maxEntryBytes) return false;
         entry.bytes += more;
         this.total += more;
         this.trim();
+        return true;
       },
     };
   }
@@ -99,7 +104,7 @@ export class ByteLru<K, V> {
     while (this.total > this.maxBytes || this.entries.size > this.maxEntries) {
       const [key, entry] = this.entries.entries().next().value as [K, Entry<V>];
       this.entries.delete(key);
-      if (entry.used && entry.bytes <= this.maxEntryBytes) {
+      if (entry.used) {
         entry.used = false;
         this.entries.set(key, entry);
       } else this.drop(entry);

@@ -115,11 +115,13 @@ export function acceptedCodings(header: string | null): AcceptedCodings {
 
 /**
  * The coding to send among `offers` (the server's order of preference): the one the client gives
- * the highest q-value, ties to the earlier offer. When the client accepts none of them, the body
- * as it is: the only representation every resource has.
+ * the highest q-value, ties to the earlier offer; null when it accepts none of them. The body as it
+ * is (identity) is acceptable unless the client refused it, so null means a 406 (RFC 9110 12.5.3
+ * asks for identity only when it was not refused, and 15.5.7 lets the server decline to send a
+ * default instead).
  */
-export function chooseCoding(accepted: AcceptedCodings, offers: readonly Coding[]): Coding {
-  let chosen: Coding = 'identity';
+export function chooseCoding(accepted: AcceptedCodings, offers: readonly Coding[]): Coding | null {
+  let chosen: Coding | null = null;
   let best = 0;
   for (const offer of offers) {
     const q = accepted[offer];
@@ -130,3 +132,7 @@ export function chooseCoding(accepted: AcceptedCodings, offers: readonly Coding[
   }
   return chosen;
 }
+
+/** The detail of a 406: the request refused every coding the answer at `path` can be sent in. */
+export const notAcceptableDetail = (path: string) =>
+  `The Accept-Encoding of this request refuses ${path} as it is (identity) and accepts none of the codings it can be sent in.`;

@@ -1,6 +1,7 @@
 /**
  * Problem details (RFC 9457): the body as the API documents it (its codes in core/errors.ts), and the
- * answers that carry it with the API headers; 429 and 5xx are not to be cached.
+ * answers that carry it with the API headers; 406, 429 and 5xx are not to be cached (a 406 answers
+ * a rare Accept-Encoding, which caches that normalise the header would serve to everyone).
  */
 
 import type { HeaderMap } from '../core/api.ts';
@@ -45,7 +46,7 @@ export function problemAnswers(context: AnswerContext) {
 
   function headersOf(code: ErrorCode, extra: HeaderMap | undefined): HeaderMap {
     const { status } = ERROR_KINDS[code];
-    const cache = status === 429 || status >= 500 ? CACHE_NONE : CACHE_PUBLIC;
+    const cache = status === 406 || status === 429 || status >= 500 ? CACHE_NONE : CACHE_PUBLIC;
     const headers = apiHeaderSet(context.policyHeader, PROBLEM_TYPE, cache);
     return extra ? Object.assign(headers, extra) : headers;
   }

@@ -1,12 +1,5 @@
 import type { HeaderMap } from '../core/api.ts';
-import {
-  type Body,
-  type BodyCache,
-  type Encoding,
-  isStreamed,
-  type StreamedBody,
-  type Variant,
-} from './body-cache.ts';
+import { type Body, type BodyCache, isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { RateState } from './limiter.ts';
 import type { AcceptedCodings } from './negotiate.ts';
@@ -85,32 +78,31 @@ export type PreparedVariants = WeakMap<Variant | StreamedBody, Prepared>;
 
 /**
  * The 200 of `body` in the coding the client accepts, made once per variant and kept: the area's
- * header set from `headersOf`, with the encoding's Vary and Content-Encoding added. GET and HEAD
- * get the same one, so HEAD reports the length and validator a GET would be sent.
+ * header set from `headersOf`, with the encoding's Vary and Content-Encoding added; null when the
+ * client accepts none of the codings the body can be sent in (the area answers 406). GET and HEAD
+ * get the same one, so HEAD reports the status, length and validator a GET would be sent.
  */
 export function preparedVariant(
   bodies: BodyCache,
   answers: PreparedVariants,
   body: Body | StreamedBody,
-  accepted: AcceptedCodings | null,
+  accepted: AcceptedCodings,
   headersOf: () => HeaderMap,
-): Prepared {
-  const variant = bodies.encodedFor(body, accepted);
+  compressible = true,
+): Prepared | null {
+  const variant = bodies.encodedFor(body, accepted, compressible);
+  if (variant === null) return null;
   let prepared = answers.get(variant);
   if (!prepared) {
     const headers = headersOf();
     if (bodies.compresses)
       headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-    if (variant !== body) headers['content-encoding'] = codingOf(body, variant);
+    if (variant.encoding !== undefined) headers['content-encoding'] = variant.encoding;
     prepared = prepare(200, isStreamed(variant) ? variant : variant.bytes, headers, variant.etag);
     answers.set(variant, prepared);
   }
   return prepared;
 }
-
-/** Which of a body's compressed variants `variant` is. */
-const codingOf = (body: Body | StreamedBody, variant: Variant | StreamedBody): Encoding =>
-  body.encoded.br === variant ? 'br' : 'gzip';
 
 /**
  * The prepared answer to this request, by the rules of `respond`: 304 when If-None-Match matches,

@@ -122,7 +122,7 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
       return invalidParams('Invalid params: "params" must be an object.');
     const reply = methods[method]!(params ?? {}, era.version);
     if (!era.modern) return reply;
-    return after(reply, (done) => (done.ok ? ok(stateless(method, done.result)) : done));
+    return after(reply, (done) => (done.ok ? ok(stateless(method, done)) : done));
   }
 
   return { answer, knows };

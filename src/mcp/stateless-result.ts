@@ -1,9 +1,11 @@
 /**
  * A result as the stateless revision (2026-07-28) sends it: `resultType: "complete"`, the server's
  * identity in `_meta`, and the caching hints on the results that are cacheable. The members go in
- * front of an already encoded result, so each kept result is re-encoded once per kind, not per request.
+ * front of an already encoded result; the copy of a result kept with a body is kept with the same
+ * body, counted against the budget, so it is re-encoded once per kind, not per request.
  */
 import { API_VERSION } from '../core/api.ts';
+import { deriveFrom } from '../http/body-cache.ts';
 import type { EncodedResult } from './json-rpc.ts';
 import { CACHE_HINTS, META } from './protocol.ts';
 
@@ -30,10 +32,6 @@ export function statelessResults(serverName: string, title: string) {
       `${common},"ttlMs":${CACHE_HINTS.ttlMs},"cacheScope":"${CACHE_HINTS.cacheScope}"`,
     ),
   };
-  const made = {
-    plain: new WeakMap<EncodedResult, EncodedResult>(),
-    cacheable: new WeakMap<EncodedResult, EncodedResult>(),
-  };
 
   function withHead(result: EncodedResult, head: Uint8Array): EncodedResult {
     const { end } = result;
@@ -47,14 +45,18 @@ export function statelessResults(serverName: string, title: string) {
     return { end: bytes };
   }
 
-  /** The stateless form of a method's result. */
-  return (method: string, result: EncodedResult): EncodedResult => {
+  /**
+   * The stateless form of a method's result, from the reply that carries it: the result is kept
+   * with a body (a tool's), or the reply is (resources/read's), or neither (made per request).
+   */
+  return (method: string, reply: { result: EncodedResult }): EncodedResult => {
     const kind = CACHEABLE.has(method) ? 'cacheable' : 'plain';
-    let stateless = made[kind].get(result);
-    if (!stateless) {
-      stateless = withHead(result, heads[kind]);
-      made[kind].set(result, stateless);
-    }
-    return stateless;
+    const { result } = reply;
+    return deriveFrom(
+      [result, reply],
+      `stateless-${kind}`,
+      () => withHead(result, heads[kind]),
+      (stateless) => stateless.end.byteLength,
+    );
   };
 }

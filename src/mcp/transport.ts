@@ -1,10 +1,12 @@
 /**
  * The Streamable HTTP rules a POST must meet before its body is read (MCP 2025-06-18, basic/transports):
  * the client accepts both JSON and SSE answers and sends JSON. The protocol version is checked with
- * the message (era.ts), so that a refusal can echo the request's id.
+ * the message (era.ts), so that a refusal can echo the request's id. Answers are made per request
+ * and sent as they are, on every runtime: a client whose Accept-Encoding refuses that gets 406,
+ * as for an Accept it cannot be answered in.
  */
 import { memo } from '../http/memo.ts';
-import { type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
+import { acceptedCodings, type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
 
 /** A POST refused at the HTTP level, before any JSON-RPC message is read. */
 export interface Refusal {
@@ -28,12 +30,21 @@ const acceptsBoth = memo(KEPT_VALUES, (accept: string) => {
   return accepts(ranges, 'application/json') && accepts(ranges, 'text/event-stream');
 });
 const isJson = memo(KEPT_VALUES, (contentType: string) => mediaTypeOf(contentType) === 'application/json');
+const refusesIdentity = memo(KEPT_VALUES, (encoding: string) => acceptedCodings(encoding).identity === 0);
 
 export function checkPost(request: Request): Refusal | null {
   if (!acceptsBoth(request.headers.get('accept') ?? '')) {
     return {
       status: 406,
       message: 'Not Acceptable: the Accept header must list both application/json and text/event-stream.',
+    };
+  }
+  const encoding = request.headers.get('accept-encoding');
+  if (encoding !== null && refusesIdentity(encoding)) {
+    return {
+      status: 406,
+      message:
+        'Not Acceptable: the Accept-Encoding header refuses the answer as it is (identity), the only way /mcp sends one.',
     };
   }
   if (!isJson(request.headers.get('content-type') ?? '')) {

@@ -19,13 +19,13 @@ import {
   SLOTS,
   staticFileKey,
 } from '../core/deployment.ts';
-import { PROBLEM_TYPE } from '../core/errors.ts';
+import { PROBLEM_TYPE, problem } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
 import { ATOM_TYPE, HTML_TYPE, JSON_FEED_TYPE, MARKDOWN_TYPE, RSS_TYPE } from '../core/media-types.ts';
 import { FEED_FILES, markdownTwinPath, PATHS, pageOfTwin } from '../core/paths.ts';
 import { extensionOf, staticTypeOf } from '../core/static-types.ts';
 import { after } from '../http/after.ts';
-import { CACHE_PUBLIC } from '../http/api-headers.ts';
+import { CACHE_NONE, CACHE_PUBLIC } from '../http/api-headers.ts';
 import {
   type Body,
   type BodyCache,
@@ -36,7 +36,8 @@ import {
 } from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN } from '../http/cors.ts';
 import { memo, planCache } from '../http/memo.ts';
-import { type AcceptedCodings, negotiate } from '../http/negotiate.ts';
+import { type AcceptedCodings, negotiate, notAcceptableDetail } from '../http/negotiate.ts';
+import { prefersPage, refusalPage } from '../http/refusal-page.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type PreparedVariants,
@@ -52,8 +53,8 @@ export const SITE_ALLOW = 'GET, HEAD';
 
 export interface SiteRequest {
   target: Target;
-  /** The codings the client accepts, where the runtime compresses. */
-  accepted: AcceptedCodings | null;
+  /** The codings the client accepts. */
+  accepted: AcceptedCodings;
 }
 
 export interface SiteOptions {
@@ -179,7 +180,24 @@ export function createSite(options: SiteOptions) {
     const prepared = preparedVariant(bodies, plan.answers, body, site.accepted, () =>
       headersFor(contentType, () => tokensOf(body), plan.extra),
     );
-    return respondPrepared(Response, request, prepared, null);
+    return prepared ? respondPrepared(Response, request, prepared, null) : notAcceptable(request, site);
+  }
+
+  /** The client accepts none of the codings the answer can be sent in: 406, not kept by caches. */
+  function notAcceptable(request: Request, site: SiteRequest) {
+    const { path } = site.target;
+    const detail = notAcceptableDetail(path);
+    const page = prefersPage(request);
+    const headers = {
+      'content-type': page ? HTML_TYPE : PROBLEM_TYPE,
+      'cache-control': CACHE_NONE,
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+      vary: 'Accept, Accept-Encoding',
+    };
+    const body = page
+      ? refusalPage('Not acceptable', detail)
+      : encoder.encode(JSON.stringify(problem(manifest.baseUrl, 'not_acceptable', detail, path)));
+    return respond(Response, request, 406, headers, body);
   }
 
   /** The language of a path: its first segment when that is a language other than the first. */
@@ -305,12 +323,10 @@ export function createSite(options: SiteOptions) {
   /** A static file as it was published, compressed only where that pays. */
   function sendStatic(request: Request, site: SiteRequest, plan: Plan, file: Body | StreamedBody) {
     const { path } = site.target;
-    const accepted = staticTypeOf(path).compressible ? site.accepted : null;
-    const prepared = preparedVariant(bodies, plan.answers, file, accepted, () => ({
-      ...staticHeaders(path),
-      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
-    }));
-    return respondPrepared(Response, request, prepared, null);
+    const headersOf = () => ({ ...staticHeaders(path), 'access-control-allow-origin': ALLOW_ANY_ORIGIN });
+    const { compressible } = staticTypeOf(path);
+    const prepared = preparedVariant(bodies, plan.answers, file, site.accepted, headersOf, compressible);
+    return prepared ? respondPrepared(Response, request, prepared, null) : notAcceptable(request, site);
   }
 
   function htmlPage(request: Request, site: SiteRequest, plan: Plan) {

@@ -3,7 +3,7 @@
  * arguments, exit code and output, without a process (and a TypeScript loader) started per build.
  * One test per command still runs it as a child process (test/build-command.test.ts).
  */
-import { runBuild } from '../../scripts/build.ts';
+import { type CommandContext, runBuild } from '../../scripts/build.ts';
 import { ROOT } from './server.ts';
 
 export interface CommandResult {
@@ -12,10 +12,17 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** `tsx scripts/build.ts ...args` in `cwd`, with `env` over this process's environment; output piped. */
+/**
+ * `tsx scripts/build.ts ...args` in `cwd`, with `env` over this process's environment; output piped;
+ * its files written by `files` when given.
+ */
 export async function buildCommand(
   args: readonly string[],
-  { cwd = ROOT, env = {} }: { cwd?: string; env?: Record<string, string> } = {},
+  {
+    cwd = ROOT,
+    env = {},
+    files,
+  }: { cwd?: string; env?: Record<string, string>; files?: CommandContext['files'] } = {},
 ): Promise<CommandResult> {
   let stdout = '';
   let stderr = '';
@@ -24,6 +31,7 @@ export async function buildCommand(
     cwd,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
+    ...(files && { files }),
   });
   return { code, stdout, stderr };
 }
