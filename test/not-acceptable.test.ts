@@ -116,6 +116,15 @@ describe('a coding the client accepts', () => {
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('leaves the coding to the platform where the runtime does not compress: a client that refuses the body as it is but accepts gzip gets it as it is, for the CDN to gzip', async () => {
+    const handler = createHandler(deployment);
+    for (const path of [...PATHS.api, ...PATHS.site]) {
+      const response = await send(handler, path, { 'accept-encoding': 'identity;q=0, gzip' });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-encoding'), path).toBeNull();
+    }
+  });
+
   it('leaves the body as it is where the runtime does not compress and the client accepts that', async () => {
     const handler = createHandler(deployment);
     const response = await send(handler, '/api/posts.json', { 'accept-encoding': 'br;q=0, gzip;q=0' });

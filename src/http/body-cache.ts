@@ -220,8 +220,11 @@ export type BodyKind = 'whole' | 'derived' | 'small';
 const WHOLE: readonly Coding[] = ['br', 'gzip', 'identity'];
 const DERIVED: readonly Coding[] = ['gzip', 'identity'];
 const BROTLI: readonly Coding[] = ['br'];
-/** What a runtime that does not compress sends: the body as it is. */
-const AS_IT_IS: readonly Coding[] = ['identity'];
+/**
+ * What a runtime that does not compress can have sent: the body as it is, which its platform's CDN
+ * (Cloudflare, Netlify, Vercel) compresses in br or gzip for a client that accepts one.
+ */
+const THROUGH_THE_PLATFORM: readonly Coding[] = ['br', 'gzip', 'identity'];
 
 /**
  * The coding to send a cached body in, null when the client accepts none (a 406): a whole body in
@@ -323,7 +326,8 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   /**
    * The variant to send for the codings the client accepts, compressed once and kept with its body;
    * null when the client accepts none of those the body can be sent in (a 406). A runtime that does
-   * not compress sends bodies as they are. A streamed body goes in a variant the build compressed,
+   * not compress sends bodies as they are, for its platform to compress: a 406 there only when the
+   * client accepts no coding at all. A streamed body goes in a variant the build compressed,
    * if any: compressing it here would cost its whole size per request. A body whose type does not
    * compress (`compressible` false) is sent as it is unless the client refuses that.
    */
@@ -332,7 +336,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     accepted: AcceptedCodings,
     compressible = true,
   ): Variant | StreamedBody | null {
-    if (!compress) return chooseCoding(accepted, AS_IT_IS) === null ? null : body;
+    if (!compress) return chooseCoding(accepted, THROUGH_THE_PLATFORM) === null ? null : body;
     if (isStreamed(body)) {
       const coding = chooseCoding(accepted, streamedOffers(body));
       return coding === null ? null : coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
