@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { bodyKey } from '../src/core/deployment.ts';
 import { problem } from '../src/core/errors.ts';
 import { etagOf } from '../src/core/etag.ts';
-import { codingFor, createBodyCache } from '../src/http/body-cache.ts';
+import { createBodyCache, OFFERS } from '../src/http/body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from '../src/http/conditional.ts';
-import { acceptedCodings } from '../src/http/negotiate.ts';
+import { acceptedCodings, chooseOffered } from '../src/http/negotiate.ts';
 import { writeRateHeaders } from '../src/http/rate-limit-headers.ts';
 import { parseTarget, queryValues } from '../src/http/request-target.ts';
 
@@ -138,9 +138,9 @@ describe('Accept-Encoding (RFC 9110 12.5.3)', () => {
     ['deflate, compress', 'identity', 'identity', 'identity'],
   ] as const)('%j: whole %s, derived %s, small %s', (header, whole, derived, small) => {
     const accepted = acceptedCodings(header);
-    expect(codingFor(accepted, 'whole')).toBe(whole);
-    expect(codingFor(accepted, 'derived')).toBe(derived);
-    expect(codingFor(accepted, 'small')).toBe(small);
+    expect(chooseOffered(accepted, OFFERS.whole)).toBe(whole);
+    expect(chooseOffered(accepted, OFFERS.derived)).toBe(derived);
+    expect(chooseOffered(accepted, OFFERS.small)).toBe(small);
   });
 });
 

@@ -76,6 +76,8 @@ export interface McpFacts {
 /** The content codings a streamed body is also written in (br before gzip, as clients are answered). */
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
+/** A content coding an answer is sent in: one of those, or the body as it is. */
+export type Coding = Encoding | 'identity';
 
 /** A body written in parts: `partKey(key, 0)` onwards, in order. */
 export interface PartedFacts {

@@ -4,11 +4,10 @@
  * compress, their compressed variants. A cached body is answered without a promise. A body over
  * STREAM_BYTES is never held: it is answered from its manifest facts, its bytes streamed per GET.
  */
-import { type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
+import { type Coding, type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
 import { etagOf } from '../core/etag.ts';
 import type { BodySource } from './body-source.ts';
 import { ByteLru, type KeptEntry, stringBytes } from './byte-lru.ts';
-import { type AcceptedCodings, type Coding, chooseCoding } from './negotiate.ts';
 import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type { Encoding } from '../core/deployment.ts';
@@ -226,17 +225,20 @@ const BROTLI: readonly Coding[] = ['br'];
  */
 const THROUGH_THE_PLATFORM: readonly Coding[] = ['br', 'gzip', 'identity'];
 
+/** Groups of codings tried in turn, each in the server's order of preference. */
+export type Offers = readonly (readonly Coding[])[];
+
 /**
- * The coding to send a cached body in, null when the client accepts none (a 406): a whole body in
- * any, br first; a derived one (a list prefix) gzipped or as it is, since a client picks among
- * hundreds of `limit`s and a brotli pass costs several gzip passes, and brotli'd only for a client
- * that accepts nothing else; one not worth compressing as it is unless the client refuses that.
+ * The codings a cached body is offered in: a whole body in any, br first; a derived one (a list
+ * prefix) gzipped or as it is, since a client picks among hundreds of `limit`s and a brotli pass
+ * costs several gzip passes, and brotli'd only for a client that accepts nothing else; one not
+ * worth compressing as it is unless the client refuses that.
  */
-export function codingFor(accepted: AcceptedCodings, kind: BodyKind): Coding | null {
-  if (kind === 'small') return accepted.identity > 0 ? 'identity' : chooseCoding(accepted, WHOLE);
-  if (kind === 'whole') return chooseCoding(accepted, WHOLE);
-  return chooseCoding(accepted, DERIVED) ?? chooseCoding(accepted, BROTLI);
-}
+export const OFFERS: Readonly<Record<BodyKind, Offers>> = {
+  whole: [WHOLE],
+  derived: [DERIVED, BROTLI],
+  small: [['identity'], WHOLE],
+};
 
 const kindOf = (body: Body): BodyKind =>
   body.isDerived ? 'derived' : body.bytes.byteLength < MIN_COMPRESSED ? 'small' : 'whole';
@@ -324,26 +326,21 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   }
 
   /**
-   * The variant to send for the codings the client accepts, compressed once and kept with its body;
-   * null when the client accepts none of those the body can be sent in (a 406). A runtime that does
-   * not compress sends bodies as they are, for its platform to compress: a 406 there only when the
-   * client accepts no coding at all. A streamed body goes in a variant the build compressed,
-   * if any: compressing it here would cost its whole size per request. A body whose type does not
-   * compress (`compressible` false) is sent as it is unless the client refuses that.
+   * The codings `body` can be sent in. A runtime that does not compress sends bodies as they are,
+   * for its platform to compress: any coding will do there. A streamed body goes in a variant the
+   * build compressed, if any: compressing it here would cost its whole size per request. A body
+   * whose type does not compress (`compressible` false) is offered as one not worth compressing.
    */
-  function encodedFor(
-    body: Body | StreamedBody,
-    accepted: AcceptedCodings,
-    compressible = true,
-  ): Variant | StreamedBody | null {
-    if (!compress) return chooseCoding(accepted, THROUGH_THE_PLATFORM) === null ? null : body;
-    if (isStreamed(body)) {
-      const coding = chooseCoding(accepted, streamedOffers(body));
-      return coding === null ? null : coding === 'identity' ? body : (body.encoded[coding] as StreamedBody);
-    }
-    const coding = codingFor(accepted, compressible ? kindOf(body) : 'small');
-    if (coding === null) return null;
-    if (coding === 'identity') return body;
+  function offersFor(body: Body | StreamedBody, compressible = true): Offers {
+    if (!compress) return [THROUGH_THE_PLATFORM];
+    if (isStreamed(body)) return [streamedOffers(body)];
+    return OFFERS[compressible ? kindOf(body) : 'small'];
+  }
+
+  /** `body` in `coding` (one of its offers), compressed once and kept with it. */
+  function variantIn(body: Body | StreamedBody, coding: Coding): Variant | StreamedBody {
+    if (!compress || coding === 'identity') return body;
+    if (isStreamed(body)) return body.encoded[coding] as StreamedBody;
     let made = body.encoded[coding];
     if (!made) {
       const bytes = compress(body.bytes, coding);
@@ -358,7 +355,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   /** The bytes the kept bodies and everything kept with them count. */
   const keptBytes = () => kept.bytes;
 
-  return { get, answer, encodedFor, compresses: compress !== undefined, keptBytes };
+  return { get, answer, offersFor, variantIn, compresses: compress !== undefined, keptBytes };
 }
 
 /** The codings a streamed body was built in, br first, then as it is. */

@@ -67,8 +67,9 @@ export function negotiate<T extends string>(accept: string | null, offers: reado
   return chosen;
 }
 
-/** A content coding the server can send: a compressed one, or the body as it is. */
-export type Coding = 'br' | 'gzip' | 'identity';
+import type { Coding } from '../core/deployment.ts';
+
+export type { Coding };
 
 /** The q-value the client gives each coding the server can send; 0 is "not acceptable". */
 export type AcceptedCodings = Readonly<Record<Coding, number>>;
@@ -131,6 +132,22 @@ export function chooseCoding(accepted: AcceptedCodings, offers: readonly Coding[
     }
   }
   return chosen;
+}
+
+/**
+ * The coding to send from `offers`, groups of codings tried in turn (each in the server's order of
+ * preference): the first group with a coding the client accepts gives the one it prefers; null
+ * when no group has one (a 406).
+ */
+export function chooseOffered(
+  accepted: AcceptedCodings,
+  offers: readonly (readonly Coding[])[],
+): Coding | null {
+  for (const group of offers) {
+    const coding = chooseCoding(accepted, group);
+    if (coding !== null) return coding;
+  }
+  return null;
 }
 
 /** The detail of a 406: the request refused every coding the answer at `path` can be sent in. */

@@ -2,7 +2,7 @@ import type { HeaderMap } from '../core/api.ts';
 import { type Body, type BodyCache, isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import type { RateState } from './limiter.ts';
-import type { AcceptedCodings } from './negotiate.ts';
+import { type AcceptedCodings, chooseOffered } from './negotiate.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
 /**
@@ -90,7 +90,7 @@ export function preparedVariant(
   headersOf: () => HeaderMap,
   compressible = true,
 ): Prepared | null {
-  const variant = bodies.encodedFor(body, accepted, compressible);
+  const variant = variantFor(bodies, body, accepted, compressible);
   if (variant === null) return null;
   let prepared = answers.get(variant);
   if (!prepared) {
@@ -102,6 +102,17 @@ export function preparedVariant(
     answers.set(variant, prepared);
   }
   return prepared;
+}
+
+/** `body` in the coding the client accepts among those it can be sent in; null when none (a 406). */
+export function variantFor(
+  bodies: BodyCache,
+  body: Body | StreamedBody,
+  accepted: AcceptedCodings,
+  compressible = true,
+): Variant | StreamedBody | null {
+  const coding = chooseOffered(accepted, bodies.offersFor(body, compressible));
+  return coding === null ? null : bodies.variantIn(body, coding);
 }
 
 /**
