@@ -210,17 +210,32 @@ describe('refusals of the stateless revision', () => {
       { name: 'get_api_index', arguments: {} },
       { 'mcp-name': '=?base64?%%?=' },
     ],
+    ['resources/read without Mcp-Name', 'resources/read', { uri: `${BASE}/blog/a.md` }, { 'mcp-name': '' }],
+    [
+      'an Mcp-Name other than the resource',
+      'resources/read',
+      { uri: `${BASE}/blog/a.md` },
+      { 'mcp-name': `${BASE}/blog/b.md` },
+    ],
+    [
+      'a supported MCP-Protocol-Version over an unsupported _meta version',
+      'tools/list',
+      { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+      {},
+    ],
   ])('%s is 400 HeaderMismatch', async (_, method, params, headers) => {
     // An empty value stands for a header left out.
     const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
     const omitted = Object.keys(headers).filter((name) => headers[name as keyof typeof headers] === '');
     const answer = (async () => {
-      const message = { jsonrpc: '2.0', id: 'm-1', method, params: { ...params, _meta: META } };
-      const name = (params as { name?: string }).name;
+      const message = { jsonrpc: '2.0', id: 'm-1', method, params: { _meta: META, ...params } };
+      // What Mcp-Name mirrors: the tool's name or the resource's URI.
+      const named = params as { name?: string; uri?: string };
+      const mirrored = named.name ?? named.uri;
       const all: Record<string, string> = {
         'mcp-protocol-version': MODERN,
         'mcp-method': method,
-        ...(name ? { 'mcp-name': name } : {}),
+        ...(mirrored ? { 'mcp-name': mirrored } : {}),
         ...sent,
       };
       for (const header of omitted) delete all[header];
@@ -231,7 +246,7 @@ describe('refusals of the stateless revision', () => {
   });
 
   it('an unknown method, and the legacy-only ones, are 404 Method not found', async () => {
-    for (const method of ['prompts/list', 'subscriptions/listen', 'ping', 'no/such/method']) {
+    for (const method of ['prompts/list', 'subscriptions/listen', 'ping', 'initialize', 'no/such/method']) {
       const error = await refused(modern(method), 404, -32601);
       expect(error.message).toContain(method);
     }

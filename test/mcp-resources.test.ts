@@ -22,7 +22,7 @@ beforeAll(async () => {
 interface RpcAnswer {
   status: number;
   result?: Record<string, unknown>;
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: Record<string, unknown> };
 }
 
 async function rpc(
@@ -182,15 +182,26 @@ describe('resources', () => {
     `${BASE}/blog/short-one/`,
     `${BASE}/developers.md`,
     'https://elsewhere.example/blog/short-one.md',
-    `${BASE}/blog/short-one.md?offset=99999`,
-    `${BASE}/blog/short-one.md?page=2`,
-  ])('%s is -32602 in both eras', async (uri) => {
+  ])('%s is not found: -32602 with data {uri} in both eras', async (uri) => {
     for (const version of ['2025-06-18', MODERN]) {
       const { status, error } = await rpc('resources/read', { uri }, version);
       expect(status).toBe(200);
-      expect(error?.code).toBe(-32602);
+      expect(error).toMatchObject({ code: -32602, data: { uri } });
+      expect(Object.keys(error!.data!)).toEqual(['uri']);
     }
   });
+
+  it.each([`${BASE}/blog/short-one.md?offset=99999`, `${BASE}/blog/short-one.md?page=2`])(
+    '%s is -32602 without the not-found data in both eras',
+    async (uri) => {
+      for (const version of ['2025-06-18', MODERN]) {
+        const { status, error } = await rpc('resources/read', { uri }, version);
+        expect(status).toBe(200);
+        expect(error?.code).toBe(-32602);
+        expect(error).not.toHaveProperty('data');
+      }
+    },
+  );
 });
 
 describe('completion/complete', () => {
