@@ -14,6 +14,7 @@ import {
   MODERN_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   UNSUPPORTED_PROTOCOL_VERSION,
+  type UnsupportedProtocolVersionErrorData,
 } from './protocol.ts';
 import { shown } from './shown.ts';
 
@@ -39,7 +40,7 @@ function unsupported(requested: string): EraRefusal {
   return refused(
     UNSUPPORTED_PROTOCOL_VERSION,
     `Unsupported protocol version ${shown(requested)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-    { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested },
+    { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested } satisfies UnsupportedProtocolVersionErrorData,
   );
 }
 
