@@ -7,7 +7,10 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { createServerAdapter } from '@whatwg-node/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHandler } from '../src/handler.ts';
+import { deployed, fixtureData } from './support/data.ts';
 import { callTool } from './support/mcp.ts';
 import { OLDEST_NODE, oldestNode } from './support/node18.ts';
 import { freePort, ROOT, type RunningServer, startNode } from './support/server.ts';
@@ -548,4 +551,38 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
       await limitedTwice.close();
     }
   });
+});
+
+describe('folio read on a post longer than one get_post call', () => {
+  /** The long-read fixture, answered in this process by the handler: no build, no second server process. */
+  let longRead: { url: string; close: () => Promise<void> };
+
+  beforeAll(async () => {
+    const handler = createHandler(await deployed(await fixtureData('long-read'), 'https://long.example'));
+    longRead = await tinyServer(
+      createServerAdapter((request: Request) => handler.fetch(request, { clientAddress: '127.0.0.1' })),
+    );
+  });
+
+  afterAll(() => longRead?.close());
+
+  it.each(RUNTIMES.map(({ name, node }) => [name, node] as const))(
+    'on %s follows nextOffset to the whole twin, byte for byte',
+    async (_, node) => {
+      const twin = await (await fetch(`${longRead.url}/blog/very-long-read.md`)).text();
+      expect(twin.length).toBeGreaterThan(2 * 40_000);
+      const read = await run(node(), ['read', 'very-long-read', '--base-url', longRead.url]);
+      expect(read).toMatchObject({ code: 0, stderr: '' });
+      expect(Buffer.from(read.stdout)).toEqual(Buffer.from(twin));
+      const json = await run(node(), ['read', 'very-long-read', '--json', '--base-url', longRead.url]);
+      const facts = JSON.parse(json.stdout);
+      expect(facts).toMatchObject({
+        slug: 'very-long-read',
+        offset: 0,
+        totalLength: twin.length,
+        markdown: twin,
+      });
+      expect(facts).not.toHaveProperty('nextOffset');
+    },
+  );
 });

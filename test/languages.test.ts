@@ -132,8 +132,7 @@ describe('a French-only blog', () => {
   });
 
   it('offers French alone in tools/list, and get_series answers in French only', async () => {
-    // get_post is listed from the revision that added it on.
-    const { result } = await mcp(handler, 'tools/list', {}, '2025-11-25');
+    const { result } = await mcp(handler, 'tools/list', {});
     const tools = result.tools as ToolDescriptor[];
     const withLang = tools.filter((tool) => tool.inputSchema.properties.lang);
     expect(withLang.map((tool) => tool.name)).toEqual([

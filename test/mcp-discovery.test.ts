@@ -125,4 +125,48 @@ describe('published descriptions and the live server', () => {
       expect(revalidated.headers.get('access-control-expose-headers'), path).toContain('ETag');
     }
   });
+
+  it.each(['/.well-known/mcp/server-card.json', '/mcp/server-card'])(
+    '%s sends the CORS headers the server-card draft requires, on GET, HEAD and 304, and a preflight allows them',
+    async (path) => {
+      const CARD_CORS = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET',
+        'access-control-allow-headers': 'Content-Type, If-None-Match',
+        'access-control-expose-headers': 'ETag',
+      };
+      const answer = (init: RequestInit) =>
+        handler.fetch(new Request(BASE + path, init), { clientAddress: '192.0.2.11' });
+      const got = await answer({});
+      const etag = got.headers.get('etag')!;
+      for (const response of [
+        got,
+        await answer({ method: 'HEAD' }),
+        await answer({ headers: { 'if-none-match': etag } }),
+      ]) {
+        expect(
+          Object.fromEntries(Object.keys(CARD_CORS).map((name) => [name, response.headers.get(name)])),
+        ).toEqual(CARD_CORS);
+      }
+      // A page elsewhere revalidating the card: If-None-Match is not a safelisted header.
+      const preflight = await answer({
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://agent.example',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+      expect(preflight.headers.get('access-control-allow-methods')?.split(', ')).toContain('GET');
+      expect(preflight.headers.get('access-control-allow-headers')).toMatch(/\bif-none-match\b/i);
+    },
+  );
+
+  it('other discovery documents do not send the card-only CORS headers', async () => {
+    const llms = await get('/llms.txt');
+    expect(llms.headers.get('access-control-allow-methods')).toBeNull();
+    expect(llms.headers.get('access-control-allow-headers')).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../src/handler.ts';
+import { TOOL_MODULES } from '../src/mcp/tools/index.ts';
 import { deployed, fixtureData } from './support/data.ts';
 
 const BASE = 'https://mini.example';
@@ -209,17 +210,32 @@ describe('refusals of the stateless revision', () => {
       { name: 'get_api_index', arguments: {} },
       { 'mcp-name': '=?base64?%%?=' },
     ],
+    ['resources/read without Mcp-Name', 'resources/read', { uri: `${BASE}/blog/a.md` }, { 'mcp-name': '' }],
+    [
+      'an Mcp-Name other than the resource',
+      'resources/read',
+      { uri: `${BASE}/blog/a.md` },
+      { 'mcp-name': `${BASE}/blog/b.md` },
+    ],
+    [
+      'a supported MCP-Protocol-Version over an unsupported _meta version',
+      'tools/list',
+      { _meta: { ...META, 'io.modelcontextprotocol/protocolVersion': '1900-01-01' } },
+      {},
+    ],
   ])('%s is 400 HeaderMismatch', async (_, method, params, headers) => {
     // An empty value stands for a header left out.
     const sent = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== ''));
     const omitted = Object.keys(headers).filter((name) => headers[name as keyof typeof headers] === '');
     const answer = (async () => {
-      const message = { jsonrpc: '2.0', id: 'm-1', method, params: { ...params, _meta: META } };
-      const name = (params as { name?: string }).name;
+      const message = { jsonrpc: '2.0', id: 'm-1', method, params: { _meta: META, ...params } };
+      // What Mcp-Name mirrors: the tool's name or the resource's URI.
+      const named = params as { name?: string; uri?: string };
+      const mirrored = named.name ?? named.uri;
       const all: Record<string, string> = {
         'mcp-protocol-version': MODERN,
         'mcp-method': method,
-        ...(name ? { 'mcp-name': name } : {}),
+        ...(mirrored ? { 'mcp-name': mirrored } : {}),
         ...sent,
       };
       for (const header of omitted) delete all[header];
@@ -230,7 +246,7 @@ describe('refusals of the stateless revision', () => {
   });
 
   it('an unknown method, and the legacy-only ones, are 404 Method not found', async () => {
-    for (const method of ['prompts/list', 'subscriptions/listen', 'ping', 'no/such/method']) {
+    for (const method of ['prompts/list', 'subscriptions/listen', 'ping', 'initialize', 'no/such/method']) {
       const error = await refused(modern(method), 404, -32601);
       expect(error.message).toContain(method);
     }
@@ -249,32 +265,19 @@ describe('refusals of the stateless revision', () => {
 });
 
 describe('the tool set of each revision', () => {
-  const ORIGINAL_SIX = [
-    'get_api_index',
-    'get_posts_by_tag',
-    'get_series',
-    'list_series',
-    'list_slide_decks',
-    'search_blog_posts',
-  ];
-  const listedIn = async (version: string) => {
-    const answer = await post(
-      { jsonrpc: '2.0', id: 't', method: 'tools/list' },
-      { 'mcp-protocol-version': version },
-    );
-    return (answer.body.result!.tools as { name: string }[]).map((tool) => tool.name).sort();
-  };
+  const names = (answer: Answer) =>
+    (answer.body.result!.tools as { name: string }[]).map((tool) => tool.name);
+  const legacyList = (headers: Record<string, string>) =>
+    post({ jsonrpc: '2.0', id: 't', method: 'tools/list' }, headers);
 
-  it('2025-06-18 and 2025-03-26 are listed the six tools they were published with', async () => {
-    expect(await listedIn('2025-06-18')).toEqual(ORIGINAL_SIX);
-    expect(await listedIn('2025-03-26')).toEqual(ORIGINAL_SIX);
-  });
-
-  it('2025-11-25 and 2026-07-28 are listed get_post as well', async () => {
-    const seven = [...ORIGINAL_SIX, 'get_post'].sort();
-    expect(await listedIn('2025-11-25')).toEqual(seven);
-    const stateless = (await modern('tools/list')).body.result!.tools as { name: string }[];
-    expect(stateless.map((tool) => tool.name).sort()).toEqual(seven);
+  it('every revision, and a request without a version header, is listed every tool module', async () => {
+    const modules = TOOL_MODULES.map((tool) => tool.name);
+    expect(modules).toHaveLength(7);
+    for (const version of ['2025-11-25', '2025-06-18', '2025-03-26']) {
+      expect(names(await legacyList({ 'mcp-protocol-version': version })), version).toEqual(modules);
+    }
+    expect(names(await legacyList({}))).toEqual(modules);
+    expect(names(await modern('tools/list'))).toEqual(modules);
   });
 
   it('get_post answers a call from a 2025-06-18 client too', async () => {

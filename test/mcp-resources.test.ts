@@ -22,7 +22,7 @@ beforeAll(async () => {
 interface RpcAnswer {
   status: number;
   result?: Record<string, unknown>;
-  error?: { code: number; message: string };
+  error?: { code: number; message: string; data?: Record<string, unknown> };
 }
 
 async function rpc(
@@ -51,10 +51,14 @@ async function rpc(
   return { status: response.status, ...((await response.json()) as Omit<RpcAnswer, 'status'>) };
 }
 
-async function twin(uri: string): Promise<string> {
+async function get(uri: string): Promise<Response> {
   const response = await handler.fetch(new Request(uri), { clientAddress: '192.0.2.10' });
   expect(response.status).toBe(200);
-  return response.text();
+  return response;
+}
+
+async function twin(uri: string): Promise<string> {
+  return (await get(uri)).text();
 }
 
 interface Listed {
@@ -94,7 +98,7 @@ async function read(uri: string, version?: string): Promise<Contents> {
 }
 
 describe('resources', () => {
-  it('resources/list pages through every post, series and tag twin with cursors', async () => {
+  it('resources/list pages through every post, series, native deck and tag twin with cursors', async () => {
     const { resources, pages } = await everyResource();
     expect(pages).toBe(2);
     const uris = resources.map((resource) => resource.uri);
@@ -104,8 +108,15 @@ describe('resources', () => {
         `${BASE}/blog/very-long-read.md`,
         `${BASE}/es/blog/short-one.md`,
         `${BASE}/series/reading-basics.md`,
+        `${BASE}/talks/reading-in-pieces.md`,
         `${BASE}/tags/t110.md`,
       ]),
+    );
+    expect(resources.find((resource) => resource.uri === `${BASE}/talks/reading-in-pieces.md`)).toMatchObject(
+      {
+        title: 'Reading in pieces',
+        mimeType: 'text/markdown',
+      },
     );
     expect(resources.find((resource) => resource.uri === `${BASE}/blog/short-one.md`)).toEqual({
       uri: `${BASE}/blog/short-one.md`,
@@ -171,10 +182,18 @@ describe('resources', () => {
     },
   );
 
-  it('a stateless read carries resultType and the cache hints', async () => {
-    const { status, result } = await rpc('resources/read', { uri: `${BASE}/blog/short-one.md` }, MODERN);
+  it.each([
+    ['resources/list', {}],
+    ['resources/templates/list', {}],
+    ['resources/read', { uri: `${BASE}/blog/short-one.md` }],
+    ['resources/read', { uri: `${BASE}/talks/reading-in-pieces.md` }],
+  ])('a stateless %s carries the cache hints HTTP gives the same data', async (method, params) => {
+    const { status, result } = await rpc(method, params, MODERN);
     expect(status).toBe(200);
-    expect(result).toMatchObject({ resultType: 'complete', ttlMs: 3_600_000, cacheScope: 'public' });
+    // The twins and the API documents are built from the same data, and cached alike.
+    const cacheControl = (await get(`${BASE}/talks/reading-in-pieces.md`)).headers.get('cache-control')!;
+    const [, scope, maxAge] = /^(public|private), max-age=(\d+)$/.exec(cacheControl)!;
+    expect(result).toMatchObject({ resultType: 'complete', ttlMs: Number(maxAge) * 1000, cacheScope: scope });
   });
 
   it.each([
@@ -182,15 +201,26 @@ describe('resources', () => {
     `${BASE}/blog/short-one/`,
     `${BASE}/developers.md`,
     'https://elsewhere.example/blog/short-one.md',
-    `${BASE}/blog/short-one.md?offset=99999`,
-    `${BASE}/blog/short-one.md?page=2`,
-  ])('%s is -32602 in both eras', async (uri) => {
+  ])('%s is not found: -32602 with data {uri} in both eras', async (uri) => {
     for (const version of ['2025-06-18', MODERN]) {
       const { status, error } = await rpc('resources/read', { uri }, version);
       expect(status).toBe(200);
-      expect(error?.code).toBe(-32602);
+      expect(error).toMatchObject({ code: -32602, data: { uri } });
+      expect(Object.keys(error!.data!)).toEqual(['uri']);
     }
   });
+
+  it.each([`${BASE}/blog/short-one.md?offset=99999`, `${BASE}/blog/short-one.md?page=2`])(
+    '%s is -32602 without the not-found data in both eras',
+    async (uri) => {
+      for (const version of ['2025-06-18', MODERN]) {
+        const { status, error } = await rpc('resources/read', { uri }, version);
+        expect(status).toBe(200);
+        expect(error?.code).toBe(-32602);
+        expect(error).not.toHaveProperty('data');
+      }
+    },
+  );
 });
 
 describe('completion/complete', () => {
@@ -204,7 +234,7 @@ describe('completion/complete', () => {
     return result!.completion as { values: string[]; total: number; hasMore: boolean };
   }
 
-  it('completes slugs, series and tags of a language from a prefix', async () => {
+  it('completes post and deck slugs, series and tags of a language from a prefix', async () => {
     expect(await complete(`${BASE}/blog/{slug}.md`, 'slug', 'very')).toEqual({
       values: ['very-long-read'],
       total: 1,
@@ -214,6 +244,12 @@ describe('completion/complete', () => {
     expect((await complete(`${BASE}/series/{series}.md`, 'series', 'read', MODERN)).values).toEqual([
       'reading-basics',
     ]);
+    expect(await complete(`${BASE}/talks/{slug}.md`, 'slug', 'reading')).toEqual({
+      values: ['reading-in-pieces'],
+      total: 1,
+      hasMore: false,
+    });
+    expect((await complete(`${BASE}/es/talks/{slug}.md`, 'slug', '')).values).toEqual([]);
     const tags = await complete(`${BASE}/tags/{tag}.md`, 'tag', 't1');
     expect(tags.values).toEqual([
       't100',

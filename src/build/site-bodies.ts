@@ -4,7 +4,7 @@
  */
 
 import { type ErrorFormat, type ErrorStatus, SLOT_SPELLINGS } from '../core/deployment.ts';
-import { JSON_TYPE, MARKDOWN_TYPE, TEXT_TYPE } from '../core/media-types.ts';
+import { JSON_TYPE, MARKDOWN_TYPE, SERVER_CARD_TYPE, TEXT_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
@@ -19,7 +19,6 @@ import {
   authMarkdown,
   LINKSET_TYPE,
   mcpServerCard,
-  SERVER_CARD_TYPE,
 } from './site/catalogs.ts';
 import { errorText, type SiteError } from './site/errors.ts';
 import { feedBodies, feedItems, feedSubjects } from './site/feeds.ts';

@@ -7,3 +7,5 @@ export const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 export const ATOM_TYPE = 'application/atom+xml; charset=utf-8';
 export const JSON_FEED_TYPE = 'application/feed+json; charset=utf-8';
 export const XML_TYPE = 'application/xml; charset=utf-8';
+/** An MCP server card (the server-card draft, SEP-2127). */
+export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';

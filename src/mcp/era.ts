@@ -14,6 +14,7 @@ import {
   MODERN_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   UNSUPPORTED_PROTOCOL_VERSION,
+  type UnsupportedProtocolVersionErrorData,
 } from './protocol.ts';
 import { shown } from './shown.ts';
 
@@ -39,7 +40,7 @@ function unsupported(requested: string): EraRefusal {
   return refused(
     UNSUPPORTED_PROTOCOL_VERSION,
     `Unsupported protocol version ${shown(requested)}; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}.`,
-    { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested },
+    { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested } satisfies UnsupportedProtocolVersionErrorData,
   );
 }
 
@@ -69,18 +70,20 @@ function modernEra(headers: Headers, method: string, params: unknown): Era | Era
       `Invalid params: a ${MODERN_PROTOCOL_VERSION} request carries "_meta" with "${META.protocolVersion}" and "${META.clientCapabilities}".`,
     );
   }
-  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return unsupported(version);
-  if (!isObject(meta![META.clientCapabilities])) {
-    return refused(
-      INVALID_PARAMS,
-      `Invalid params: "_meta" must carry "${META.clientCapabilities}" (an object, {} when the client declares none).`,
-    );
-  }
+  // The header must mirror the body before either is believed: a supported header over an
+  // unsupported _meta version is a mismatch, not a version this server lacks.
   const header = headers.get('mcp-protocol-version');
   if (header === null) return mismatch('the MCP-Protocol-Version header is required.');
   if (header.trim() !== version) {
     return mismatch(
       `MCP-Protocol-Version ${shown(header)} does not match the _meta version ${shown(version)}.`,
+    );
+  }
+  if (!SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return unsupported(version);
+  if (!isObject(meta![META.clientCapabilities])) {
+    return refused(
+      INVALID_PARAMS,
+      `Invalid params: "_meta" must carry "${META.clientCapabilities}" (an object, {} when the client declares none).`,
     );
   }
   const methodHeader = headers.get('mcp-method');
@@ -110,13 +113,15 @@ const unsupportedVersion = (header: string | null) =>
   header !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(header) ? unsupported(header) : null;
 
 /**
- * The era of a request: stateless when it carries the 2026-07-28 `_meta` or version header (an
- * `initialize` is always legacy), else the legacy revision its header names, 2025-03-26 without one.
+ * The era of a request: stateless when it carries the `_meta` protocol version, or the 2026-07-28
+ * version header on any method but `initialize` (a handshake client may send the header it would
+ * like to speak; a request with `_meta` is stateless, and its initialize is a method that revision
+ * removed), else the legacy revision its header names, 2025-03-26 without one.
  */
 export function eraOf(headers: Headers, method: string, params: unknown): Era | EraRefusal {
   const header = versionHeader(headers);
   const claimsMeta = isObject(params) && isObject(params._meta) && META.protocolVersion in params._meta;
-  if (method !== 'initialize' && (claimsMeta || header === MODERN_PROTOCOL_VERSION)) {
+  if (claimsMeta || (method !== 'initialize' && header === MODERN_PROTOCOL_VERSION)) {
     return modernEra(headers, method, params);
   }
   const refusal = unsupportedVersion(header);

@@ -120,9 +120,9 @@ export interface EncodedResult {
 export type Reply = { ok: true; result: EncodedResult } | { ok: false; error: JsonRpcError };
 
 /** A reply refusing the request's params, with a message that says what was expected. */
-export const invalidParams = (message: string): Reply => ({
+export const invalidParams = (message: string, data?: Record<string, unknown>): Reply => ({
   ok: false,
-  error: { code: INVALID_PARAMS, message },
+  error: data === undefined ? { code: INVALID_PARAMS, message } : { code: INVALID_PARAMS, message, data },
 });
 
 export function encodedResult(resultJson: string): EncodedResult {

@@ -1,9 +1,19 @@
 /**
- * The parts of the MCP protocol this server speaks. The shapes shared by every revision are the MCP
- * TypeScript SDK's own (`import type`: nothing of the SDK is loaded at run time, and a shape that
- * drifts from it fails `tsc`); what only the stateless revision adds is declared here, as its schema
- * names it.
+ * The parts of the MCP protocol this server speaks, typed after the MCP TypeScript SDK (`import type`:
+ * nothing of the SDK is loaded at run time, and a shape that drifts from it fails `tsc`): the shapes
+ * every revision shares from the v1 SDK's copy of the specification's schema, what the stateless
+ * revision (2026-07-28) adds from the v2 SDK (`@modelcontextprotocol/client`), and, declared here,
+ * the little of that revision neither SDK exports.
  */
+import type {
+  CacheScope,
+  CLIENT_CAPABILITIES_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  ProtocolErrorCode,
+  DiscoverResult as SdkDiscoverResult,
+  SERVER_INFO_META_KEY,
+  UnsupportedProtocolVersionErrorData,
+} from '@modelcontextprotocol/client';
 import type {
   CallToolResult,
   CompleteResult,
@@ -45,46 +55,41 @@ export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 /** How a request is served: statelessly (2026-07-28) or as a legacy revision. */
 export type Era = { modern: true; version: string } | { modern: false; version: string };
 
-/**
- * The first revision whose tools/list names the reading tool (get_post). The API's description of the
- * 2025-06-18 endpoint publishes six tools, so clients of that revision and earlier are listed those
- * six; get_post still answers a call from any revision.
- */
-export const READING_SINCE = '2025-11-25';
-
 /** From 2025-11-25 (SEP-1303), arguments that fail the input schema are a tool result with isError. */
 export function inputErrorsAreToolResults(protocolVersion: string): boolean {
   return protocolVersion >= '2025-11-25';
 }
 
 /** The `_meta` keys of the stateless revision. */
-export const META = {
+export const META: {
+  protocolVersion: typeof PROTOCOL_VERSION_META_KEY;
+  clientCapabilities: typeof CLIENT_CAPABILITIES_META_KEY;
+  serverInfo: typeof SERVER_INFO_META_KEY;
+} = {
   protocolVersion: 'io.modelcontextprotocol/protocolVersion',
   clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
   serverInfo: 'io.modelcontextprotocol/serverInfo',
-} as const;
+};
 
-/** Error codes the stateless revision defines (its schema's names). */
+/** Error codes the stateless revision defines. */
+export const UNSUPPORTED_PROTOCOL_VERSION: ProtocolErrorCode.UnsupportedProtocolVersion = -32022;
+// HeaderMismatch: the 2026-07-28 schema's code, which ProtocolErrorCode of the v2 SDK does not name.
 export const HEADER_MISMATCH = -32020;
-export const UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
 /**
- * The caching hints of a cacheable result (`CacheableResult` in the 2026-07-28 schema): every result
- * here is built from the same data as the HTTP documents, so it is fresh as long as they are.
+ * The caching hints of a cacheable result (`CacheableResult` in the 2026-07-28 schema; the v2 SDK
+ * types only its scope): every result here is built from the same data as the HTTP documents, so it
+ * is fresh as long as they are.
  */
 export interface CacheHints {
   ttlMs: number;
-  cacheScope: 'public' | 'private';
+  cacheScope: CacheScope;
 }
 
 export const CACHE_HINTS: CacheHints = { ttlMs: CACHE_MAX_AGE_SECONDS * 1000, cacheScope: 'public' };
 
-/** `DiscoverResult` of the 2026-07-28 schema, without what every stateless result carries. */
-export interface DiscoverResult {
-  supportedVersions: string[];
-  capabilities: ServerCapabilities;
-  instructions: string;
-}
+/** `DiscoverResult` of the 2026-07-28 schema, with the instructions this server always gives. */
+export type DiscoverResult = SdkDiscoverResult & { instructions: string };
 
 export type JsonObject = Record<string, unknown>;
 
@@ -100,6 +105,7 @@ export type {
   ServerCapabilities,
   TextResourceContents,
   ToolAnnotations,
+  UnsupportedProtocolVersionErrorData,
 };
 
 /** A tool as tools/list publishes it here: every field present, schemas as plain JSON objects. */
@@ -116,8 +122,11 @@ export function toolErrorResult(text: string): CallToolResult {
   return { content: [{ type: 'text', text }], isError: true };
 }
 
-/** The capabilities every era announces: tools, resources and argument completion, none of them changing. */
-export const SERVER_CAPABILITIES: ServerCapabilities = {
+/**
+ * The capabilities every era announces: tools, resources and argument completion, none of them
+ * changing. One object for `initialize` and `server/discover`, so it must fit both SDKs' types.
+ */
+export const SERVER_CAPABILITIES: ServerCapabilities & SdkDiscoverResult['capabilities'] = {
   tools: { listChanged: false },
   resources: { subscribe: false, listChanged: false },
   completions: {},

@@ -60,10 +60,12 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     ),
   }));
   const byTemplate = new Map(templates.map((template) => [template.uriTemplate, template]));
+  /** An unknown resource: -32602 with the URI it was asked for in `data`, as 2026-07-28 says. */
   const notFound = (uri: string) =>
     invalidParams(
       `Resource not found: ${shown(uri)}. Resources are the Markdown twins of posts, series, slide decks and tags ` +
         '(resources/list lists them; resources/templates/list gives their URI templates).',
+      { uri },
     );
 
   function list(params: JsonObject): Reply | Promise<Reply> {

@@ -21,7 +21,14 @@ import {
 } from '../core/deployment.ts';
 import { PROBLEM_TYPE, problem } from '../core/errors.ts';
 import { escapeHtml } from '../core/html.ts';
-import { ATOM_TYPE, HTML_TYPE, JSON_FEED_TYPE, MARKDOWN_TYPE, RSS_TYPE } from '../core/media-types.ts';
+import {
+  ATOM_TYPE,
+  HTML_TYPE,
+  JSON_FEED_TYPE,
+  MARKDOWN_TYPE,
+  RSS_TYPE,
+  SERVER_CARD_TYPE,
+} from '../core/media-types.ts';
 import { FEED_FILES, markdownTwinPath, PATHS, pageOfTwin } from '../core/paths.ts';
 import { extensionOf, staticTypeOf } from '../core/static-types.ts';
 import { after } from '../http/after.ts';
@@ -146,6 +153,12 @@ const twinErrorFormat = errorFormatAmong([
  * of cards; the others are revalidated the same way).
  */
 const DOCUMENT_HEADERS: HeaderMap = { 'access-control-expose-headers': 'ETag' };
+/** The CORS headers the server-card draft requires of every location a card is served at. */
+const CARD_HEADERS: HeaderMap = {
+  ...DOCUMENT_HEADERS,
+  'access-control-allow-methods': 'GET',
+  'access-control-allow-headers': 'Content-Type, If-None-Match',
+};
 
 export function createSite(options: SiteOptions) {
   const { manifest, bodies, Response } = options;
@@ -239,6 +252,7 @@ export function createSite(options: SiteOptions) {
 
   const documentPlan = (path: string) => {
     const facts = manifest.documents[path] ?? feedFacts(path);
+    const headers = facts?.type === SERVER_CARD_TYPE ? CARD_HEADERS : DOCUMENT_HEADERS;
     return {
       gone: gone.has(path),
       movedTo: movedTo(path),
@@ -247,7 +261,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: null,
       staticKey: null,
       contentType: facts?.type ?? '',
-      extra: facts?.link ? { ...DOCUMENT_HEADERS, link: facts.link } : DOCUMENT_HEADERS,
+      extra: facts?.link ? { ...headers, link: facts.link } : headers,
       errorFormat: pageErrorFormat,
     };
   };

@@ -1,5 +1,6 @@
 /** Machine-readable catalogs: RFC 9727 api-catalog, the AI Catalog, the MCP server card, auth.md. */
 import { API_VERSION } from '../../core/api.ts';
+import { SERVER_CARD_TYPE } from '../../core/media-types.ts';
 import { PATHS } from '../../core/paths.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
@@ -39,8 +40,6 @@ export function apiCatalog(baseUrl: string): object {
   };
 }
 
-/** The media type of an MCP server card (SEP-2127 draft, docs/discovery.md). */
-export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 /** The media type of an AI Catalog (Agent-Card/ai-catalog specification). */
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
 /** The one `$schema` the draft's schema accepts: the `v1` family (a breaking revision would be `v2`). */
