@@ -10,11 +10,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import { watch } from 'chokidar';
-import { listenAddress, ratePolicyFromEnv } from '../src/adapters/env.ts';
+import { listenAddress } from '../src/adapters/env.ts';
 import { type NodeListener, nodeListener } from '../src/adapters/node-listener.ts';
 import { NodeResponse } from '../src/adapters/node-response.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import { escapeHtml } from '../src/core/html.ts';
+import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
