@@ -21,7 +21,6 @@ const FAST = [
   'test/mcp-json-rpc.test.ts',
   'test/mcp-search.test.ts',
   'test/mcp-transport.test.ts',
-  'test/node-body.test.ts',
   'test/not-acceptable.test.ts',
   'test/openapi.test.ts',
   'test/search-files.test.ts',

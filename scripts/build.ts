@@ -9,7 +9,6 @@ import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ratePolicyFromEnv } from '../src/adapters/env.ts';
 import {
   type CompileOptions,
   type ContentFiles,
@@ -24,6 +23,7 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
+import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';

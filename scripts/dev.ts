@@ -9,11 +9,13 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { createServerAdapter, Response } from '@whatwg-node/server';
 import { watch } from 'chokidar';
-import { listenAddress, ratePolicyFromEnv } from '../src/adapters/env.ts';
+import { listenAddress } from '../src/adapters/env.ts';
+import { type NodeListener, nodeListener } from '../src/adapters/node-listener.ts';
+import { NodeResponse } from '../src/adapters/node-response.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import { escapeHtml } from '../src/core/html.ts';
+import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from './build-options.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
@@ -94,7 +96,10 @@ function rebuilder(
     try {
       const deployment = await builder.build();
       // One assignment: a request sees the old deployment or the new one, never a mix.
-      state.handler = createHandler(deployment, { listenHost });
+      state.handler = createHandler(deployment, {
+        listenHost,
+        Response: NodeResponse as unknown as typeof Response,
+      });
       state.problems = [];
       console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
     } catch (error) {
@@ -127,15 +132,10 @@ async function problemsOf(error: unknown, contentDir: string): Promise<string[]>
   return [`folio: cannot read ${path} (${code})`];
 }
 
-function devListener(state: DevState, reloads: Set<ServerResponse>) {
-  const adapter = createServerAdapter(async (request) => {
-    const isPage = isPageRequest(request);
-    if (!state.handler || (isPage && state.problems.length > 0)) return problemPage(state.problems);
-    const response = await state.handler.fetch(request);
-    return isPage && response.headers.get('content-type')?.startsWith('text/html')
-      ? withReloadScript(response)
-      : response;
-  });
+/** The server's answers: the Node server's, with the dev server's reload events beside them. */
+function devListener(state: DevState, reloads: Set<ServerResponse>): NodeListener {
+  const handler = devHandler(state);
+  const answer = nodeListener(() => handler);
   return (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === EVENTS_PATH) {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
@@ -146,7 +146,21 @@ function devListener(state: DevState, reloads: Set<ServerResponse>) {
     }
     // The dev server serves bodies as they are, so the reload script can go into pages.
     delete req.headers['accept-encoding'];
-    return adapter(req, res);
+    answer(req, res);
+  };
+}
+
+/** The last good build's handler, its pages carrying the reload script; the problems page while the content has problems. */
+function devHandler(state: DevState): Handler {
+  return {
+    async fetch(request, context) {
+      const isPage = isPageRequest(request);
+      if (!state.handler || (isPage && state.problems.length > 0)) return problemPage(state.problems);
+      const response = await state.handler.fetch(request, context);
+      return isPage && response.headers.get('content-type')?.startsWith('text/html')
+        ? withReloadScript(response)
+        : response;
+    },
   };
 }
 

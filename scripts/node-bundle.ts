@@ -1,6 +1,6 @@
 /**
  * How a Node server is bundled: one ES module per entry, with what it loads only on demand (the
- * Redis store and its client, the request-body streams) split into chunks beside it, so a server
+ * Redis store and its client, @whatwg-node/server for requests with a body) split into chunks beside it, so a server
  * that does not need them does not compile them at start. Used for dist/node.mjs and by the bench.
  */
 import { basename, dirname, extname } from 'node:path';

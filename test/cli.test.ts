@@ -1,15 +1,19 @@
 /**
- * The `folio` CLI, run as a child process (the real cli/bin/folio.js) against the real Node server,
- * on the Node running the tests and on Node 18.0.0 (the oldest the CLI supports, installed by npm ci).
+ * The `folio` CLI against the real Node server, on the Node running the tests and on Node 18.0.0
+ * (the oldest the CLI supports, installed with the test runtimes). On each Node, cli/bin/folio.js
+ * runs as a child process for its own checks, and every command line runs through the CLI's `main`,
+ * the function folio.js calls, in one process for the whole suite (./support/cli-host.ts), with its
+ * output and exit code as folio.js would give them.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { createServerAdapter } from '@whatwg-node/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeListener } from '../src/adapters/node-listener.ts';
 import { createHandler } from '../src/handler.ts';
+import { type CliHost, type Run, startCliHost } from './support/cli-host.ts';
 import { deployed, fixtureData } from './support/data.ts';
 import { callTool } from './support/mcp.ts';
 import { OLDEST_NODE, oldestNode } from './support/node18.ts';
@@ -21,12 +25,6 @@ const ESC = String.fromCharCode(27);
 /** One ANSI style sequence (for matching) and all of them (for stripping). */
 const ANSI = new RegExp(`${ESC}\\[[0-9;]*m`);
 const ANSI_ALL = new RegExp(ANSI.source, 'g');
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 interface Post {
   slug: string;
@@ -51,8 +49,9 @@ function cleanEnv(extra: Record<string, string>): Record<string, string> {
   return { ...env, ...extra };
 }
 
-function run(node: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return spawnRun(node, [FOLIO, ...args], env);
+/** cli/bin/folio.js itself, as a child process. */
+function runBin(node: string, args: string[]): Promise<Run> {
+  return spawnRun(node, [FOLIO, ...args], {});
 }
 
 function spawnRun(node: string, args: string[], env: Record<string, string>): Promise<Run> {
@@ -65,17 +64,6 @@ function spawnRun(node: string, args: string[], env: Record<string, string>): Pr
     child.on('error', fail);
     child.on('close', (code) => done({ code, stdout, stderr }));
   });
-}
-
-/** Runs the CLI with stdout pretending to be a terminal `columns` wide. */
-function runAsTerminal(node: string, args: string[], columns: number, env: Record<string, string> = {}) {
-  const script = [
-    "Object.defineProperty(process.stdout, 'isTTY', { value: true });",
-    `Object.defineProperty(process.stdout, 'columns', { value: ${columns} });`,
-    `process.argv = [process.argv[0], ${JSON.stringify(FOLIO)}, ...${JSON.stringify(args)}];`,
-    `await import(${JSON.stringify(new URL(`file://${FOLIO}`).href)});`,
-  ].join('\n');
-  return spawnRun(node, ['--input-type=module', '-e', script], env);
 }
 
 async function api(path: string): Promise<{ status: number; text: string; headers: Headers }> {
@@ -149,7 +137,7 @@ async function tinyServer(handler: (req: IncomingMessage, res: ServerResponse) =
 }
 
 /** A window short enough for the CLI to wait out, in seconds. */
-const SHORT_WINDOW = 3;
+const SHORT_WINDOW = 1;
 /** Folio with a quota of one request per SHORT_WINDOW seconds. */
 let limited: RunningServer;
 /** Folio with a quota of one request an hour, spent: every answer is a 429 with a long Retry-After. */
@@ -199,12 +187,21 @@ const RUNTIMES = [
 ];
 
 describe.each(RUNTIMES)('folio on $name', ({ node }) => {
-  const folio = (...args: string[]) => run(node(), [...args, '--base-url', server.url]);
+  let host: CliHost;
+  beforeAll(() => {
+    host = startCliHost(node());
+  });
+  afterAll(() => host?.stop());
+  const run = (args: string[], env: Record<string, string> = {}) => host.run(args, cleanEnv(env));
+  const folio = (...args: string[]) => run([...args, '--base-url', server.url]);
+  /** The CLI with its standard output a terminal `columns` wide. */
+  const runAsTerminal = (args: string[], columns: number, env: Record<string, string> = {}) =>
+    host.run(args, cleanEnv(env), columns);
 
-  it('--version prints the package version and --help lists every command', async () => {
-    const version = await run(node(), ['--version']);
+  it('folio.js: --version prints the package version and --help lists every command', async () => {
+    const version = await runBin(node(), ['--version']);
     expect(version).toMatchObject({ code: 0, stdout: `${CLI_VERSION}\n`, stderr: '' });
-    const help = await run(node(), ['--help']);
+    const help = await runBin(node(), ['--help']);
     expect(help.code).toBe(0);
     for (const command of [
       'posts',
@@ -220,7 +217,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     ]) {
       expect(help.stdout).toContain(command);
     }
-    const tagHelp = await run(node(), ['tag', '-h']);
+    const tagHelp = await runBin(node(), ['tag', '-h']);
     expect(tagHelp.code).toBe(0);
     expect(tagHelp.stdout).toContain('Usage: folio tag <tag>');
   });
@@ -426,13 +423,13 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
 
   it('reads the base URL from FOLIO_BASE_URL', async () => {
     const raw = await api('/api/index.json');
-    const result = await run(node(), ['api', '--json'], { FOLIO_BASE_URL: `${server.url}/` });
+    const result = await run(['api', '--json'], { FOLIO_BASE_URL: `${server.url}/` });
     expect(result).toMatchObject({ code: 0, stdout: `${raw.text}\n` });
   });
 
   it('on a terminal: colour, and long titles cut to the width; NO_COLOR turns colour off', async () => {
     const posts: Post[] = JSON.parse((await api('/api/posts-es.json')).text);
-    const coloured = await runAsTerminal(node(), ['posts', '--lang', 'es', '--base-url', server.url], 60);
+    const coloured = await runAsTerminal(['posts', '--lang', 'es', '--base-url', server.url], 60);
     expect(coloured.code).toBe(0);
     expect(coloured.stdout).toMatch(ANSI);
     for (const line of lines(coloured.stdout)) {
@@ -441,7 +438,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     const longest = posts.reduce((a, b) => (a.title.length > b.title.length ? a : b));
     expect(coloured.stdout).not.toContain(longest.title);
     expect(coloured.stdout).toContain('…');
-    const plain = await runAsTerminal(node(), ['posts', '--base-url', server.url], 200, { NO_COLOR: '1' });
+    const plain = await runAsTerminal(['posts', '--base-url', server.url], 200, { NO_COLOR: '1' });
     expect(plain.code).toBe(0);
     expect(plain.stdout).not.toMatch(ANSI);
   });
@@ -469,7 +466,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     [['posts', '--timeout', '0'], /--timeout must be/],
     [['posts', '--base-url', 'ftp://example.com'], /not an http or https URL/],
   ])('usage error %j exits 2 with one line and a hint', async (args, message) => {
-    const result = await run(node(), args);
+    const result = await run(args);
     expectFailure(result, 2);
     expect(result.stderr).toMatch(message);
     expect(result.stderr.trimEnd().split('\n')).toHaveLength(2);
@@ -488,7 +485,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
 
   it('a network error names the base URL and exits 1', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const result = await run(node(), ['posts', '--base-url', closed]);
+    const result = await run(['posts', '--base-url', closed]);
     expectFailure(result, 1);
     expect(result.stderr.split('\n')[0]).toContain(`cannot reach ${closed}`);
   });
@@ -498,7 +495,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
       // never answers
     });
     try {
-      const result = await run(node(), ['posts', '--timeout', '1', '--base-url', silent.url]);
+      const result = await run(['posts', '--timeout', '1', '--base-url', silent.url]);
       expectFailure(result, 1);
       expect(result.stderr).toContain(`no answer from ${silent.url} within 1 s`);
     } finally {
@@ -510,7 +507,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     const expected = await api('/api/posts-en.json?limit=2');
     // The quota of one request is spent: the CLI's request is refused until its second leaves the window.
     expect((await fetch(`${limited.url}/api/index.json`)).status).toBe(200);
-    const result = await run(node(), ['posts', '--limit', '2', '--json', '--base-url', limited.url]);
+    const result = await run(['posts', '--limit', '2', '--json', '--base-url', limited.url]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(
       new RegExp(
@@ -524,7 +521,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     const refused = await fetch(`${strict.url}/api/talks.json`);
     expect(refused.status).toBe(429);
     const problem = await refused.json();
-    const result = await run(node(), ['talks', '--base-url', strict.url]);
+    const result = await run(['talks', '--base-url', strict.url]);
     expectFailure(result, 1);
     const wait = /Retry-After is (\d+) s, longer than the 60 s folio waits/.exec(result.stderr)?.[1];
     expect(wait, result.stderr).toBeDefined();
@@ -542,7 +539,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
       res.writeHead(429, { ...strictRefusal.headers, 'retry-after': '0' }).end(strictRefusal.body);
     });
     try {
-      const twice = await run(node(), ['talks', '--base-url', limitedTwice.url]);
+      const twice = await run(['talks', '--base-url', limitedTwice.url]);
       expectFailure(twice, 1);
       expect(calls).toBe(2);
       expect(twice.stderr).toContain(`${strictRefusal.problem.detail} (HTTP 429 rate_limited)`);
@@ -551,30 +548,25 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
       await limitedTwice.close();
     }
   });
-});
 
-describe('folio read on a post longer than one get_post call', () => {
-  /** The long-read fixture, answered in this process by the handler: no build, no second server process. */
-  let longRead: { url: string; close: () => Promise<void> };
+  describe('folio read on a post longer than one get_post call', () => {
+    /** The long-read fixture, answered in this process by the handler: no build, no second server process. */
+    let longRead: { url: string; close: () => Promise<void> };
 
-  beforeAll(async () => {
-    const handler = createHandler(await deployed(await fixtureData('long-read'), 'https://long.example'));
-    longRead = await tinyServer(
-      createServerAdapter((request: Request) => handler.fetch(request, { clientAddress: '127.0.0.1' })),
-    );
-  });
+    beforeAll(async () => {
+      const handler = createHandler(await deployed(await fixtureData('long-read'), 'https://long.example'));
+      longRead = await tinyServer(nodeListener(() => handler));
+    });
 
-  afterAll(() => longRead?.close());
+    afterAll(() => longRead?.close());
 
-  it.each(RUNTIMES.map(({ name, node }) => [name, node] as const))(
-    'on %s follows nextOffset to the whole twin, byte for byte',
-    async (_, node) => {
+    it('follows nextOffset to the whole twin, byte for byte', async () => {
       const twin = await (await fetch(`${longRead.url}/blog/very-long-read.md`)).text();
       expect(twin.length).toBeGreaterThan(2 * 40_000);
-      const read = await run(node(), ['read', 'very-long-read', '--base-url', longRead.url]);
+      const read = await run(['read', 'very-long-read', '--base-url', longRead.url]);
       expect(read).toMatchObject({ code: 0, stderr: '' });
       expect(Buffer.from(read.stdout)).toEqual(Buffer.from(twin));
-      const json = await run(node(), ['read', 'very-long-read', '--json', '--base-url', longRead.url]);
+      const json = await run(['read', 'very-long-read', '--json', '--base-url', longRead.url]);
       const facts = JSON.parse(json.stdout);
       expect(facts).toMatchObject({
         slug: 'very-long-read',
@@ -583,6 +575,6 @@ describe('folio read on a post longer than one get_post call', () => {
         markdown: twin,
       });
       expect(facts).not.toHaveProperty('nextOffset');
-    },
-  );
+    });
+  });
 });

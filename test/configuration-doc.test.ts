@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBuildArgs } from '../scripts/build-options.ts';
-import { optionsFromEnv, ratePolicyFromEnv, serverSettings } from '../src/adapters/env.ts';
+import { optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
 import { selfHostedSettings } from '../src/adapters/self-hosted.ts';
+import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 
 const DOC = readFileSync('docs/configuration.md', 'utf8');
 

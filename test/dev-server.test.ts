@@ -1,20 +1,22 @@
 /**
- * `npm run dev` on a generated 1,000-post blog, as a real child process over a real socket: an
- * edited post shows in the API, its page, its Markdown twin and MCP search; an unrelated page keeps its ETag; a broken post leaves the API answering and the pages
- * showing the problem, and fixing it recovers without a restart.
+ * `npm run dev` on a generated 200-post blog, as a real child process over a real socket: an
+ * edited post shows in the API, its page, its Markdown twin and MCP search; an unrelated page keeps
+ * its ETag; a broken post leaves the API answering and the pages showing the problem, and fixing it
+ * recovers without a restart.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeCorpus } from '../scripts/corpus.ts';
 import { FIXTURES } from './support/data.ts';
 import { callTool } from './support/mcp.ts';
 import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';
 
-/** The newest English post of the generated corpus, and an old one the edit does not touch. */
-const EDITED = { file: 'blog/en/2025-12-31_strict-streams-1.md', slug: 'strict-streams-1' };
-const UNRELATED = '/blog/shared-indexes-499/';
+/** The newest English post of the generated corpus, and the page of the oldest, which the edit does not touch. */
+let EDITED: { file: string; slug: string };
+let UNRELATED: string;
 /** Edits in a row, each of which must show: a watcher that sees only the first change fails. */
 const EDITS = 3;
 /**
@@ -28,11 +30,12 @@ let server: RunningServer;
 
 beforeAll(async () => {
   corpus = await mkdtemp(join(tmpdir(), 'folio-dev-'));
-  await new Promise<void>((done, fail) =>
-    execFile(resolve(BIN, 'tsx'), ['scripts/corpus.ts', '--posts', '1000', '--out', corpus], (error) =>
-      error ? fail(error) : done(),
-    ),
-  );
+  await writeCorpus(corpus, { posts: 200 });
+  // Dated file names: the oldest first.
+  const english = (await readdir(join(corpus, 'blog/en'))).sort();
+  const slugOf = (name: string) => name.slice('YYYY-MM-DD_'.length, -'.md'.length);
+  EDITED = { file: `blog/en/${english.at(-1)}`, slug: slugOf(english.at(-1)!) };
+  UNRELATED = `/blog/${slugOf(english[0]!)}/`;
   // The polling below would exhaust the default quota.
   server = await startProcess(
     resolve(BIN, 'tsx'),

@@ -38,7 +38,7 @@ interface Runtime {
 }
 
 const RUNTIMES: Runtime[] = [
-  { name: 'Node (@whatwg-node/server)', start: startNode },
+  { name: 'Node', start: startNode },
   { name: 'Node, FOLIO_WORKERS=2 sharing the quota in Redis', start: startNodeWorkersWithRedis },
   { name: 'Bun', start: startBun },
   { name: 'Vercel Edge Runtime (edge-runtime)', start: startVercel, dropsContentLength: true },

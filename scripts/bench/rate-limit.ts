@@ -3,7 +3,7 @@
  * the default quota (300 a minute) would turn the run into a 429 benchmark; the largest quota the
  * limiter accepts over a one-second window keeps every request counted and allowed.
  */
-import { MAX_QUOTA } from '../../src/http/limiter.ts';
+import { MAX_QUOTA } from '../../src/core/rate-policy.ts';
 
 export const BENCH_RATE_LIMIT = { quota: MAX_QUOTA, windowSeconds: 1 };
 

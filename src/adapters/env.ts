@@ -1,15 +1,6 @@
-import type { RatePolicy } from '../core/deployment.ts';
+import { MAX_QUOTA, MAX_WINDOW_SECONDS, wholeNumber } from '../core/rate-policy.ts';
 import type { HandlerOptions } from '../handler.ts';
-import { MAX_QUOTA } from '../http/limiter.ts';
 import { originOf } from '../mcp/dns-rebinding.ts';
-
-/** The quota the build announces in its documents (the run time's default): 300 per 60 s unless set. */
-export function ratePolicyFromEnv(env: Record<string, string | undefined>): RatePolicy {
-  return {
-    quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', MAX_QUOTA) ?? 300,
-    windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400) ?? 60,
-  };
-}
 
 /** The largest body cache a server may be given (1 TiB): past it, a setting is a typo. */
 const MAX_CACHE_BYTES = 2 ** 40;
@@ -23,7 +14,7 @@ export function optionsFromEnv(env: Record<string, string | undefined>): Handler
   if (cacheBytes !== undefined) options.cacheBytes = cacheBytes;
   const rateLimit = {
     quota: wholeNumber(env, 'FOLIO_RATE_LIMIT_QUOTA', MAX_QUOTA),
-    windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', 86_400),
+    windowSeconds: wholeNumber(env, 'FOLIO_RATE_LIMIT_WINDOW', MAX_WINDOW_SECONDS),
     maxClients: wholeNumber(env, 'FOLIO_RATE_LIMIT_MAX_CLIENTS', 10_000_000),
   };
   options.rateLimit = Object.fromEntries(
@@ -44,15 +35,6 @@ function originList(value: string): string[] {
         `FOLIO_ALLOWED_ORIGINS must list origins separated by commas, like https://app.example, not ${JSON.stringify(entry)}`,
       );
     });
-}
-
-/** A setting that is unset (undefined) or a whole number from 1 to `max`; anything else is refused by name. */
-function wholeNumber(env: Record<string, string | undefined>, name: string, max: number): number | undefined {
-  const value = env[name];
-  if (value === undefined || value === '') return undefined;
-  const number = /^[0-9]+$/.test(value) ? Number(value) : Number.NaN;
-  if (number >= 1 && number <= max) return number;
-  throw new RangeError(`${name} must be a whole number from 1 to ${max}, not ${JSON.stringify(value)}`);
 }
 
 /** What a self-hosted server (Node, Bun) reads from its environment. */

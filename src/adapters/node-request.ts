@@ -1,16 +1,11 @@
 /**
- * A node:http request as the fetch Request the handler takes, built the way @hono/node-server
- * builds its own: method, URL and header lookups are read straight from the parsed message, the
- * body is the stream the server made for it (./node-body.ts), and only a use beyond those (the
- * signal, clone, iterating the headers...) makes the full Request, once.
+ * A node:http GET or HEAD request as the fetch Request the handler takes, built the way
+ * @hono/node-server builds its own: method, URL and header lookups are read straight from the
+ * parsed message, and only a use beyond those (the signal, clone, iterating the headers...) makes
+ * the full Request, once. It has no body: requests with one take @whatwg-node/server's path.
  */
 import type { IncomingMessage } from 'node:http';
 import { delegate } from './delegate.ts';
-
-/** A request body that can also be read whole in one step, as ./node-body.ts makes them. */
-export interface WholeBody extends ReadableStream<Uint8Array> {
-  bytes(): Promise<Uint8Array>;
-}
 
 const fullRequest = Symbol('fullRequest');
 const fullHeaders = Symbol('fullHeaders');
@@ -47,35 +42,24 @@ class NodeRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: NodeHeaders;
-  readonly body: WholeBody | null;
+  readonly body = null;
   private [fullRequest]: Request | undefined;
 
-  constructor(message: IncomingMessage, url: string, body: WholeBody | null) {
+  constructor(message: IncomingMessage, url: string) {
     this.method = message.method as string;
     this.url = url;
     this.headers = new NodeHeaders(message.headers);
-    this.body = body;
-  }
-
-  /** The body read whole from the message, without a web stream or a full Request. */
-  bytes(): Promise<Uint8Array> {
-    return this.body ? this.body.bytes() : Promise.resolve(new Uint8Array(0));
   }
 
   full(): Request {
-    this[fullRequest] ??= new Request(this.url, {
-      method: this.method,
-      headers: this.headers.full(),
-      body: this.body,
-      duplex: 'half',
-    } as RequestInit);
+    this[fullRequest] ??= new Request(this.url, { method: this.method, headers: this.headers.full() });
     return this[fullRequest];
   }
 }
 
 // The rest of each interface, answered by the full object. The names are listed rather than read
-// from Request.prototype: Node loads its fetch implementation on first touch of the global Request,
-// which would add a fifth to the server's start.
+// from Request.prototype: Node loads its whole fetch implementation on first touch of the global
+// Request, which a server that only answers GET would otherwise pay for at start.
 delegate(NodeHeaders.prototype, (headers: NodeHeaders) => headers.full(), {
   methods: [
     'append',
@@ -90,7 +74,7 @@ delegate(NodeHeaders.prototype, (headers: NodeHeaders) => headers.full(), {
   ],
 });
 delegate(NodeRequest.prototype, (request: NodeRequest) => request.full(), {
-  methods: ['arrayBuffer', 'blob', 'clone', 'formData', 'json', 'text'],
+  methods: ['arrayBuffer', 'blob', 'bytes', 'clone', 'formData', 'json', 'text'],
   getters: [
     'bodyUsed',
     'cache',
@@ -108,12 +92,11 @@ delegate(NodeRequest.prototype, (request: NodeRequest) => request.full(), {
 });
 
 /**
- * The request node:http parsed, with its body as a stream when it has one; its URL is built as
- * @whatwg-node/server builds it, from the Host header (or the local address when there is none)
- * and the target as sent.
+ * The request node:http parsed; its URL is built as @whatwg-node/server builds it, from the Host
+ * header (or the local address when there is none) and the target in origin form.
  */
-export function nodeRequest(message: IncomingMessage, target: string, body: WholeBody | null): Request {
-  return new NodeRequest(message, `http://${hostOf(message)}${target}`, body) as unknown as Request;
+export function nodeRequest(message: IncomingMessage): Request {
+  return new NodeRequest(message, `http://${hostOf(message)}${message.url}`) as unknown as Request;
 }
 
 function hostOf(message: IncomingMessage): string {

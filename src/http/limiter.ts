@@ -1,3 +1,5 @@
+import { MAX_QUOTA } from '../core/rate-policy.ts';
+
 /** The quota state of one client after a request, as the RateLimit headers report it. */
 export interface RateState {
   allowed: boolean;
@@ -18,8 +20,6 @@ export interface LimiterOptions {
 
 const INITIAL_SLOTS = 1024;
 const NONE = -1;
-/** The largest quota: counts and totals are kept in 32 bits above 65535 (in 16 below). */
-export const MAX_QUOTA = 1_000_000_000;
 /** Buckets a window is cut into at most: windows up to this many seconds are counted per second. */
 export const MAX_BUCKETS = 60;
 
