@@ -6,6 +6,7 @@
  * alignment, no `javascript:` or `data:` URL except a raster image's.
  */
 import sanitizeHtml from 'sanitize-html';
+import { mapSrcset } from './srcset.ts';
 
 /** The hosts whose players and sandboxes may be embedded in an `<iframe>` (https only). */
 export const EMBED_HOSTS = [
@@ -82,7 +83,7 @@ function rasterOnly(tagName: string, attribs: sanitizeHtml.Attributes): sanitize
   return { tagName, attribs: kept };
 }
 
-/** How each kept URL is written (twins make site paths absolute); unchanged on pages. */
+/** How each kept URL (and each `srcset` candidate's) is written: twins make them absolute; pages keep them as written. */
 export type UrlResolver = (url: string) => string;
 
 const URL_ATTRIBUTES = ['href', 'src', 'poster', 'cite'] as const;
@@ -95,6 +96,7 @@ function resolving(resolve: UrlResolver, tag: sanitizeHtml.Transformer): sanitiz
       const value = resolved[name];
       if (value !== undefined) resolved[name] = resolve(value);
     }
+    if (resolved.srcset !== undefined) resolved.srcset = mapSrcset(resolved.srcset, resolve);
     return { tagName: result.tagName, attribs: resolved };
   };
 }
@@ -109,7 +111,7 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
   };
   const transformTags = resolve
     ? Object.fromEntries(
-        ['a', 'img', 'source', 'video', 'audio', 'track', 'q', 'blockquote', 'del', 'ins'].map((tag) => [
+        ['a', 'img', 'source', 'video', 'audio', 'track', 'iframe', 'q', 'blockquote', 'del', 'ins'].map((tag) => [
           tag,
           resolving(resolve, transforms[tag] ?? keep),
         ]),
@@ -132,7 +134,10 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
     // Every attribute that names a URL is held to the schemes above (the library's default leaves
     // out poster, which a video loads as an image).
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'srcset'],
-    allowProtocolRelative: false,
+    // `//host/x` is an external address like `https://host/x`, which is allowed: pages keep it (the
+    // browser takes the page's scheme) and twins resolve it against the page's URL, so both lead to
+    // the same place, as they do for a Markdown link written that way.
+    allowProtocolRelative: true,
     selfClosing: ['img', 'br', 'hr', 'source', 'track', 'wbr', 'col'],
     allowedIframeHostnames: [...EMBED_HOSTS],
     allowIframeRelativeUrls: false,
