@@ -81,7 +81,7 @@ export async function buildContent(
     rendered,
     mediaFiles: others.media,
     imageSize: imageSizer(contentDir, others),
-    ...(others.publicPaths && { publicFiles: others.publicPaths }),
+    publicFiles: others.publicPaths ?? new Set(),
   });
   return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
 }

@@ -47,7 +47,7 @@ describe('the build of a blog with static files', () => {
     const warnings = built.output.split('\n').filter((line) => line.includes('warning:'));
     expect(warnings).toEqual([
       'folio: warning: blog/en/2025-03-01_lost-hero.md:5: /images/nope.png is not a file of the site (--strict refuses it)',
-      'folio: warning: blog/en/2025-01-10_colocated.md:21: ./missing.png is not a file of the site (--strict refuses it)',
+      'folio: warning: blog/en/2025-01-10_colocated.md:27: ./missing.png is not a file of the site (--strict refuses it)',
     ]);
   });
 
@@ -55,10 +55,10 @@ describe('the build of a blog with static files', () => {
     const strict = build('--check', '--strict');
     expect(strict.status).toBe(1);
     expect(strict.output).toContain(
-      'blog/en/2025-01-10_colocated.md: line 21: expected a file that exists, relative to this file, received "./missing.png"',
+      'blog/en/2025-01-10_colocated.md:27: image: expected a file that exists, relative to this file, received "./missing.png"',
     );
     expect(strict.output).toContain(
-      'blog/en/2025-03-01_lost-hero.md: heroImage: expected a file of the public folder, received "/images/nope.png"',
+      'blog/en/2025-03-01_lost-hero.md:5: heroImage: expected a file of the public folder, received "/images/nope.png"',
     );
     expect(strict.output).toContain('has 2 problem(s)');
     expect(strict.output).not.toContain('in-code.png');
@@ -131,6 +131,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     ['/images/a.png', 'public/images/a.png'],
     ['/_media/blog/en/cover.png', 'src/content/blog/en/cover.png'],
     ['/_media/blog/en/diagram.png', 'src/content/blog/en/diagram.png'],
+    ['/_media/blog/en/img/photo.png', 'src/content/blog/en/img/photo.png'],
     ['/_media/_parent/assets/banner.png', 'src/assets/banner.png'],
   ])('answers %s with the bytes of %s, its type, validator and caching', async (path, file) => {
     const reply = await send(path);
@@ -179,8 +180,12 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
   it('shows the hero image on the post page and points body images at their published URLs', async () => {
     const page = (await send('/blog/colocated/')).body.toString();
     expect(page).toContain('<img src="/_media/blog/en/cover.png" alt="" width="1" height="1"');
-    expect(page).toContain('<img src="/_media/blog/en/diagram.png" alt="A diagram">');
-    expect(page).toContain('<img src="/images/a.png" alt="Logo">');
+    expect(page).toContain('<img src="/_media/blog/en/diagram.png" alt="A diagram" />');
+    expect(page).toContain('<img src="/images/a.png" alt="Logo" />');
+    expect(page).toContain(
+      '<source srcset="/_media/blog/en/diagram.png 1x, /_media/blog/en/cover.png 2x" /><img src="/_media/blog/en/img/photo.png" alt="A photo" />',
+    );
+    expect(page).toContain('<img src="/_media/blog/en/cover.png" alt="The cover again" />');
     expect(page).toContain('./in-code.png');
     expect(page).not.toContain('_media/blog/en/in-code.png');
     const fromAssets = (await send('/blog/assets-hero/')).body.toString();

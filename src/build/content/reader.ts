@@ -2,7 +2,13 @@ import * as v from 'valibot';
 import { compareText } from '../data/order.ts';
 import type { ContentIssue } from './errors.ts';
 import { type ContentFiles, isIgnoredPath } from './files.ts';
-import { type FrontMatterSplitter, parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
+import {
+  type FrontMatterSplitter,
+  fieldLine,
+  parseYaml,
+  splitFrontMatter,
+  type TextProblem,
+} from './front-matter.ts';
 import { toMarkdown } from './mdx.ts';
 import { type MediaReference, withMediaUrls } from './media.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
@@ -19,7 +25,7 @@ export class ContentReader {
     private readonly files: ContentFiles,
     readonly issues: ContentIssue[],
     readonly report: BuildReport,
-    private readonly strict: boolean,
+    readonly strict: boolean,
     private readonly split: FrontMatterSplitter = splitFrontMatter,
   ) {
     const all = [...files.keys()].sort(compareText);
@@ -44,8 +50,8 @@ export class ContentReader {
     return typeof content === 'string' ? content : '';
   }
 
-  problem(file: string, field: string, expected: string, received: string): void {
-    this.issues.push({ file, field, expected, received });
+  problem(file: string, field: string, expected: string, received: string, line?: number): void {
+    this.issues.push({ file, ...(line !== undefined && { line }), field, expected, received });
   }
 
   /** One of Folio's own YAML files (site.yaml, tags.yaml, gone.yaml), checked field by field. */
@@ -83,11 +89,9 @@ export class ContentReader {
     return data === undefined ? undefined : { data, body: media.markdown };
   }
 
-  /** The 1-based line of the first occurrence of `needle` in a file; 1 when it is not there. */
-  lineOf(file: string, needle: string): number {
-    const text = this.files.get(file);
-    const at = typeof text === 'string' ? text.indexOf(needle) : -1;
-    return at < 0 ? 1 : lineAt(text as string, at);
+  /** The 1-based line of a top-level front-matter field of an entry; 1 when it is not found. */
+  fieldLine(file: string, field: string): number {
+    return fieldLine(this.written(file), file, field) ?? 1;
   }
 
   validate<S extends v.GenericSchema>(file: string, schema: S, input: unknown): v.InferOutput<S> | undefined {

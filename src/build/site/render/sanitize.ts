@@ -111,10 +111,9 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
   };
   const transformTags = resolve
     ? Object.fromEntries(
-        ['a', 'img', 'source', 'video', 'audio', 'track', 'iframe', 'q', 'blockquote', 'del', 'ins'].map((tag) => [
-          tag,
-          resolving(resolve, transforms[tag] ?? keep),
-        ]),
+        ['a', 'img', 'source', 'video', 'audio', 'track', 'iframe', 'q', 'blockquote', 'del', 'ins'].map(
+          (tag) => [tag, resolving(resolve, transforms[tag] ?? keep)],
+        ),
       )
     : transforms;
   return {
