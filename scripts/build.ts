@@ -148,7 +148,7 @@ export async function runBuild(args: readonly string[], context = processContext
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
     const { data, layout, report, staticFiles } = await buildContent(
       contentDir,
-      { ...compile, baseUrl: given },
+      { ...compile, baseUrl: given, addressInUse: check ? CHECK_ADDRESS : undefined },
       { progress },
     );
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);

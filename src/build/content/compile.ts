@@ -38,6 +38,8 @@ export interface CompileOptions {
   strict?: boolean;
   /** The public address given to the build (BASE_URL, --base-url); it wins over site.yaml's. */
   baseUrl?: string | undefined;
+  /** The address the build goes on with when nothing states one (a check's); the name may come from it. */
+  addressInUse?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
   /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */

@@ -33,6 +33,11 @@ export interface SiteSources {
   baseUrl?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
+  /**
+   * The address the build goes on with when nothing states one (a check's local address): the
+   * name falls back to its host name, as it does to the public address's.
+   */
+  addressInUse?: string | undefined;
 }
 
 export function readSite(
@@ -64,11 +69,15 @@ function baseUrlOf(
   return undefined;
 }
 
-/** The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name. */
-function nameOf(given: string | undefined, astro: AstroSiteHints | undefined, baseUrl: string | null) {
+/**
+ * The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name of
+ * the public address, else of the address in use.
+ */
+function nameOf(given: string | undefined, { astro, addressInUse }: SiteSources, baseUrl: string | null) {
   if (given) return { value: given };
   if (astro?.title) return { value: astro.title, from: 'SITE_TITLE in src/consts.ts' };
   if (baseUrl) return { value: new URL(baseUrl).host, from: 'the host name' };
+  if (addressInUse) return { value: new URL(addressInUse).host, from: 'the host name of the address in use' };
   return undefined;
 }
 
@@ -81,7 +90,7 @@ function inferSite(
   const { astro } = sources;
   const baseUrl = baseUrlOf(reader, given.baseUrl, sources);
   if (!baseUrl) return undefined;
-  const name = nameOf(given.name, astro, baseUrl.value);
+  const name = nameOf(given.name, sources, baseUrl.value);
   const languages = given.languages ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
   if (!languages || !name) {
     const found = { languages, name };
