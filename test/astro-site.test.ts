@@ -66,6 +66,9 @@ describe('the build of an Astro site with zero edits', () => {
       'folio: no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
     );
     expect(lines).toContain(
+      'folio: did not follow the redirect /posts/[slug] -> /blog/[slug]/ in astro.config.mjs: a dynamic route names no path (list its old paths in site.yaml redirects)',
+    );
+    expect(lines).toContain(
       'folio: .mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Chart), {…} expressions (1 file)',
     );
   });
@@ -275,5 +278,12 @@ describe.each([
     expect(head.status).toBe(301);
     expect((await get('/talks/cache-talk/')).status).toBe(200);
     expect((await get('/blog/series/http-basics/')).status).toBe(404);
+  });
+
+  it('answers a redirect with the status the config states for it, and leaves a dynamic route alone', async () => {
+    const temporary = await get('/latest/');
+    expect(temporary.status).toBe(302);
+    expect(temporary.headers.get('location')).toBe(`${SITE}/blog/callouts/`);
+    expect((await get('/posts/callouts/')).status).toBe(404);
   });
 });

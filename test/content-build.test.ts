@@ -98,14 +98,26 @@ describe('compileContent on a valid folder', () => {
     });
   });
 
-  it('merges the redirects of site.yaml and the Astro config, site.yaml winning', async () => {
+  it('merges the redirects of site.yaml and the Astro config, site.yaml winning, each with its status', async () => {
     const site = siteWith('redirects:\n  /old/: /blog/first/\n  /moved/: https://elsewhere.example/\n');
-    const astro = { redirects: { '/old/': '/blog/second/', '/slides/x/': '/talks/x/' }, unread: [] };
+    const astro = {
+      redirects: {
+        '/old/': { destination: '/blog/second/' },
+        '/slides/x/': { destination: '/talks/x/' },
+        '/for-now/': { destination: '/blog/first/', status: 307 },
+      },
+      unread: [],
+    };
     expect((await compileMini({ 'site.yaml': site }, { astro })).data.redirects).toEqual({
-      '/old/': '/blog/first/',
-      '/moved/': 'https://elsewhere.example/',
-      '/slides/x/': '/talks/x/',
+      '/old/': { to: '/blog/first/', status: 301 },
+      '/moved/': { to: 'https://elsewhere.example/', status: 301 },
+      '/slides/x/': { to: '/talks/x/', status: 301 },
+      '/for-now/': { to: '/blog/first/', status: 307 },
     });
+    const refused = { redirects: { '/x/': { destination: '/y/', status: 304 } }, unread: [] };
+    expect(await problemsWith({}, { astro: refused })).toEqual([
+      'astro.config: redirects./x/.status: expected a redirect status, one of 301, 302, 303, 307, 308, received 304',
+    ]);
     expect(await problemsWith({ 'site.yaml': siteWith('redirects:\n  old: javascript:alert(1)\n') })).toEqual(
       [
         'site.yaml: redirects.old: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old"',
