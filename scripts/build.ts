@@ -19,6 +19,7 @@ import {
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
+import type { MediaUrlOf } from '../src/build/content/media.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
@@ -27,6 +28,7 @@ import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
+import { mediaUrls } from './media-urls.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
@@ -58,7 +60,7 @@ export interface ContentBuild {
 export interface BuildSteps {
   progress?: Progress;
   readFile?: FileReader;
-  render?: (files: ContentFiles) => Promise<RenderedBodies>;
+  render?: (files: ContentFiles, mediaUrl: MediaUrlOf) => Promise<RenderedBodies>;
 }
 
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
@@ -68,22 +70,24 @@ export async function buildContent(
   {
     progress = SILENT,
     readFile,
-    render = (files) => renderPosts(files, undefined, progress),
+    render = (files, mediaUrl) => renderPosts(files, { mediaUrl, progress }),
   }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress, readFile);
-  const rendered = await render(files);
-  progress.step('compile', '');
   const others = siteFiles(contentDir);
+  const urls = mediaUrls(contentDir, others.media);
+  const rendered = await render(files, urls.urlOf);
+  progress.step('compile', '');
   const compiled = compileContent(files, {
     ...options,
     astro: readAstroSite(contentDir),
     rendered,
     mediaFiles: others.media,
-    imageSize: imageSizer(contentDir, others),
+    mediaUrl: urls.urlOf,
+    imageSize: imageSizer(contentDir, others, urls),
     publicFiles: others.publicPaths ?? new Set(),
   });
-  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
+  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media, urls) };
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {

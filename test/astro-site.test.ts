@@ -5,6 +5,7 @@
  * build command and served by the Node server and by Vercel's Edge Runtime.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -20,8 +21,11 @@ const PROJECT = resolve(ROOT, 'test/artifacts/astro-site');
 const SITE = 'https://signal.example';
 const POST = 'blog/en/2025-03-01_figures-and-embeds.md';
 const MDX = 'blog/en/2025-03-05_callouts.mdx';
-/** Where the MDX post's hero image, `./cover.png` beside it, is published. */
-const COVER = '/_media/blog/en/cover.png';
+/** Where the MDX post's hero image, `./cover.png` beside it, is published: named by a hash of its bytes. */
+const COVER = `/_media/blog/en/cover.${createHash('sha256')
+  .update(readFileSync(resolve(CONTENT, 'blog/en/cover.png')))
+  .digest('hex')
+  .slice(0, 12)}.png`;
 
 interface Result {
   code: number;
@@ -222,7 +226,7 @@ describe.each([
   it.each([
     ['/images/hero.png', 'public/images/hero.png', 'public, max-age=3600'],
     ['/images/diagram.png', 'public/images/diagram.png', 'public, max-age=3600'],
-    [COVER, 'src/content/blog/en/cover.png', 'public, max-age=3600'],
+    [COVER, 'src/content/blog/en/cover.png', 'public, max-age=31536000, immutable'],
   ])(
     'serves %s, the bytes of %s, with its ETag and caching, and 304 for its ETag',
     async (path, file, caching) => {

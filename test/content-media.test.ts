@@ -2,9 +2,14 @@
  * Files kept beside an entry: which references of its Markdown name one (Markdown images, the
  * reference definitions images use, `src`, `srcset` and `poster` of raw HTML media, bare relative
  * paths included), the URL each is published at, and each reference to a missing file (or to a
- * site path no public folder has) reported once, by file and line.
+ * site path no public folder has) reported once, by file and line. A build publishes each at a URL
+ * that names its bytes.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mediaUrls } from '../scripts/media-urls.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
@@ -136,5 +141,26 @@ describe('the files a build publishes beside entries', () => {
     const { media, report } = compile('/images/hero.png', {});
     expect(media).toEqual([]);
     expect(report.missingFiles).toEqual([]);
+  });
+});
+
+describe('the URL a build gives a file beside an entry', () => {
+  it('holds a hash of the file’s bytes before its extension, and changes with them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'folio-media-'));
+    try {
+      writeFileSync(join(dir, 'cover.png'), 'first bytes');
+      writeFileSync(join(dir, 'LICENSE'), 'text');
+      const files = new Set(['cover.png', 'LICENSE']);
+      const first = mediaUrls(dir, files);
+      // SHA-256 of "first bytes" begins d67e08ade6e8.
+      expect(first.urlOf('cover.png')).toBe('/_media/cover.d67e08ade6e8.png');
+      expect(first.urlOf('LICENSE')).toMatch(/^\/_media\/LICENSE\.[0-9a-f]{12}$/);
+      expect(first.pathOf('/_media/cover.d67e08ade6e8.png')).toBe('cover.png');
+      expect(first.urlOf('missing.png')).toBe('/_media/missing.png');
+      writeFileSync(join(dir, 'cover.png'), 'other bytes');
+      expect(mediaUrls(dir, files).urlOf('cover.png')).not.toBe('/_media/cover.d67e08ade6e8.png');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,7 +19,13 @@ import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { siteLinks } from './links.ts';
-import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
+import {
+  contentPathOf,
+  isRelativeReference,
+  type MediaReference,
+  type MediaUrlOf,
+  mediaUrl,
+} from './media.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -51,6 +57,8 @@ export interface CompileOptions {
    * (`./cover.png`); unknown when not given, and then no reference is checked or published.
    */
   mediaFiles?: ReadonlySet<string>;
+  /** Where each of those files is published (content-addressed by the build); `/_media/<path>` when not given. */
+  mediaUrl?: MediaUrlOf;
   /**
    * The URL paths of the site's public folder (none when it has no such folder): site-path hero
    * images are checked against them; unknown when not given, and then none is checked.
@@ -87,7 +95,11 @@ interface Context {
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
   const issues: ContentIssue[] = [];
   const report = new BuildReport();
-  const reader = new ContentReader(files, issues, report, options.strict ?? false, options.splitFrontMatter);
+  const reader = new ContentReader(files, issues, report, {
+    strict: options.strict ?? false,
+    ...(options.splitFrontMatter && { split: options.splitFrontMatter }),
+    ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
+  });
   const layout = options.layout ?? detectLayout(reader);
   if (!layout) throw new ContentError(issues);
   const layoutReader = LAYOUT_READERS[layout];
@@ -165,7 +177,7 @@ function heroImageOf({ reader, options, heroReferences }: Context, file: string,
   if (isRelativeReference(value)) {
     const path = contentPathOf(file, value);
     heroReferences.push({ file, line, ref: value, path });
-    return path === null ? value : mediaUrl(path);
+    return path === null ? value : (options.mediaUrl ?? mediaUrl)(path);
   }
   if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value)))
     missingFile(reader, { file, line, target: value }, 'heroImage', 'a file of the public folder');

@@ -1,7 +1,8 @@
 /**
  * Files a post, series or deck keeps beside it (Astro's `./cover.png`): referenced by a path
- * relative to the entry's file, published at `/_media/<path in the content folder>`. References
- * are rewritten in the Markdown itself, so the page and its twin point at the same published file.
+ * relative to the entry's file, published under `/_media/<path in the content folder>` (with a
+ * hash of the file's bytes in its name: scripts/media-urls.ts). References are rewritten in the
+ * Markdown itself, so the page and its twin point at the same published file.
  */
 import { MEDIA_PREFIX } from '../../core/paths.ts';
 import { outsideCode } from '../site/render/code-spans.ts';
@@ -51,20 +52,20 @@ export function contentPathOf(file: string, ref: string): string | null {
 /** How a `..` of a path outside the content folder is written in its URL (no name of the folder starts with `_`). */
 const PARENT = '_parent';
 
-export const mediaUrl = (path: string): string =>
-  MEDIA_PREFIX +
-  path
-    .split('/')
-    .map((part) => (part === '..' ? PARENT : encodeURIComponent(part)))
-    .join('/');
-
-/** The path in the content folder of a decoded /_media/ URL path. */
-export const mediaPathOfUrl = (url: string): string =>
-  url
-    .slice(MEDIA_PREFIX.length)
-    .split('/')
-    .map((part) => (part === PARENT ? '..' : part))
-    .join('/');
+/**
+ * The URL of a file beside an entry: `/_media/<its path in the content folder>`, with `hash` (of
+ * its bytes, when the build knows them) before its extension, `cover.3f9a1c2b5d7e.png`, so the
+ * URL changes whenever the file does.
+ */
+export function mediaUrl(path: string, hash?: string): string {
+  const parts = path.split('/').map((part) => (part === '..' ? PARENT : encodeURIComponent(part)));
+  if (hash !== undefined) {
+    const name = parts.pop() as string;
+    const dot = name.lastIndexOf('.');
+    parts.push(dot > 0 ? `${name.slice(0, dot)}.${hash}${name.slice(dot)}` : `${name}.${hash}`);
+  }
+  return MEDIA_PREFIX + parts.join('/');
+}
 
 /** Where a file beside an entry is published, by its path in the content folder. */
 export type MediaUrlOf = (path: string) => string;

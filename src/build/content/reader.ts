@@ -10,9 +10,17 @@ import {
   type TextProblem,
 } from './front-matter.ts';
 import { toMarkdown } from './mdx.ts';
-import { type MediaReference, withMediaUrls } from './media.ts';
+import { type MediaReference, type MediaUrlOf, mediaUrl, withMediaUrls } from './media.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
 import type { BuildReport } from './report.ts';
+
+export interface ReaderOptions {
+  strict: boolean;
+  /** How an entry's front matter is split from its body (the dev server keeps unchanged files' splits). */
+  split?: FrontMatterSplitter;
+  /** Where the files entries refer to are published. */
+  mediaUrl?: MediaUrlOf;
+}
 
 /** Reads and checks content files, collecting every problem rather than stopping at the first. */
 export class ContentReader {
@@ -21,13 +29,20 @@ export class ContentReader {
   /** Every file an entry's Markdown refers to by a relative path, in the order read. */
   readonly mediaReferences: MediaReference[] = [];
 
+  /** Refuse what is only noted otherwise (unknown fields, missing files). */
+  readonly strict: boolean;
+  private readonly split: FrontMatterSplitter;
+  private readonly mediaUrl: MediaUrlOf;
+
   constructor(
     private readonly files: ContentFiles,
     readonly issues: ContentIssue[],
     readonly report: BuildReport,
-    readonly strict: boolean,
-    private readonly split: FrontMatterSplitter = splitFrontMatter,
+    options: ReaderOptions,
   ) {
+    this.strict = options.strict;
+    this.split = options.split ?? splitFrontMatter;
+    this.mediaUrl = options.mediaUrl ?? mediaUrl;
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
     report.ignoredPaths.push(...all.filter(isIgnoredPath));
@@ -84,7 +99,7 @@ export class ContentReader {
     if (leftOut) this.report.noteMdx(file, leftOut);
     // The body is the file's text after the front matter, trimmed: its last occurrence.
     const firstLine = lineAt(text, Math.max(0, text.lastIndexOf(document.body)));
-    const media = withMediaUrls(file, markdown, firstLine);
+    const media = withMediaUrls(file, markdown, firstLine, this.mediaUrl);
     this.mediaReferences.push(...media.references);
     return data === undefined ? undefined : { data, body: media.markdown };
   }
