@@ -2,7 +2,8 @@
  * A blog shaped like a real Astro site (test/fixtures/astro-site: astro.config.mjs with `site` and
  * `redirects`, src/consts.ts, `public/images/`, a hero image kept beside its post, raw-HTML figures,
  * a details block, embeds, an MDX Callout, links to missing pages), built with zero edits by the
- * build command and served by the Node server and by Vercel's Edge Runtime.
+ * build command and served by the Node server and by Vercel's Edge Runtime; its files and redirects
+ * by Bun too.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
 import { callTool } from './support/mcp.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
-import { BIN, ROOT, type RunningServer, startNode, startVercel } from './support/server.ts';
+import { BIN, ROOT, type RunningServer, startBun, startNode, startVercel } from './support/server.ts';
 
 const ASTRO_SITE = resolve(FIXTURES, 'astro-site');
 const CONTENT = resolve(ASTRO_SITE, 'src/content');
@@ -144,13 +145,50 @@ function addresses(markdown: string): string[] {
 const notAbsolute = (markdown: string) =>
   addresses(markdown).filter((address) => !/^[a-z][a-z0-9+.-]*:/i.test(address));
 
+type Get = (path: string, headers?: Record<string, string>) => Promise<Response>;
+
+/** The site's images: two of its public folder, one kept beside its post, and how long each is cached. */
+const FILES = [
+  ['/images/hero.png', 'public/images/hero.png', 'public, max-age=3600'],
+  ['/images/diagram.png', 'public/images/diagram.png', 'public, max-age=3600'],
+  [COVER, 'src/content/blog/en/cover.png', 'public, max-age=31536000, immutable'],
+] as const;
+
+async function expectServedFile(get: Get, path: string, file: string, caching: string) {
+  const response = await get(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('image/png');
+  expect(response.headers.get('cache-control')).toBe(caching);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.equals(readFileSync(resolve(ASTRO_SITE, file)))).toBe(true);
+  const etag = response.headers.get('etag') as string;
+  expect(etag).toMatch(/^"[^"]+"$/);
+  const again = await get(path, { 'if-none-match': etag });
+  expect(again.status).toBe(304);
+  expect(again.headers.get('etag')).toBe(etag);
+}
+
+/** Each redirect of the config, by an old path as a reader may ask for it: where to, and with which status. */
+async function expectRedirects(get: Get) {
+  for (const [from, to, status] of [
+    ['/slides/cache-talk/', `${SITE}/talks/cache-talk/`, 301],
+    ['/slides/cache-talk', `${SITE}/talks/cache-talk/`, 301],
+    ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`, 301],
+    ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`, 301],
+    ['/latest/', `${SITE}/blog/callouts/`, 302],
+  ] as const) {
+    const response = await get(from);
+    expect(response.status, from).toBe(status);
+    expect(response.headers.get('location'), from).toBe(to);
+  }
+}
+
 describe.each([
   { name: 'Node', start: startNode },
   { name: 'Vercel Edge Runtime', start: startVercel },
 ])('the Astro site served by $name', ({ start }) => {
   let server: RunningServer;
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(server.url + path, { headers, redirect: 'manual' });
+  const get: Get = (path, headers = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
 
   beforeAll(async () => {
     server = await start({}, PROJECT);
@@ -223,26 +261,9 @@ describe.each([
     expect(notAbsolute(markdown)).toEqual([]);
   });
 
-  it.each([
-    ['/images/hero.png', 'public/images/hero.png', 'public, max-age=3600'],
-    ['/images/diagram.png', 'public/images/diagram.png', 'public, max-age=3600'],
-    [COVER, 'src/content/blog/en/cover.png', 'public, max-age=31536000, immutable'],
-  ])(
+  it.each(FILES)(
     'serves %s, the bytes of %s, with its ETag and caching, and 304 for its ETag',
-    async (path, file, caching) => {
-      const response = await get(path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('content-type')).toBe('image/png');
-      expect(response.headers.get('cache-control')).toBe(caching);
-      expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(resolve(ASTRO_SITE, file)))).toBe(
-        true,
-      );
-      const etag = response.headers.get('etag') as string;
-      expect(etag).toMatch(/^"[^"]+"$/);
-      const again = await get(path, { 'if-none-match': etag });
-      expect(again.status).toBe(304);
-      expect(again.headers.get('etag')).toBe(etag);
-    },
+    (path, file, caching) => expectServedFile(get, path, file, caching),
   );
 
   it('shows each hero image on its page with its size, absolute in the API and in the twin', async () => {
@@ -267,27 +288,33 @@ describe.each([
     expect(page).not.toContain('rel="license"');
   });
 
-  it('answers the redirects of astro.config.mjs with 301 and Location, with or without the slash, twins too', async () => {
-    for (const [from, to] of [
-      ['/slides/cache-talk/', `${SITE}/talks/cache-talk/`],
-      ['/slides/cache-talk', `${SITE}/talks/cache-talk/`],
-      ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`],
-      ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`],
-    ] as const) {
-      const response = await get(from);
-      expect(response.status, from).toBe(301);
-      expect(response.headers.get('location'), from).toBe(to);
-    }
+  it('answers the redirects of astro.config.mjs with the status they state and Location, with or without the slash, twins too', async () => {
+    await expectRedirects(get);
     const head = await fetch(`${server.url}/slides/cache-talk/`, { method: 'HEAD', redirect: 'manual' });
     expect(head.status).toBe(301);
     expect((await get('/talks/cache-talk/')).status).toBe(200);
     expect((await get('/blog/series/http-basics/')).status).toBe(404);
   });
 
-  it('answers a redirect with the status the config states for it, and leaves a dynamic route alone', async () => {
-    const temporary = await get('/latest/');
-    expect(temporary.status).toBe(302);
-    expect(temporary.headers.get('location')).toBe(`${SITE}/blog/callouts/`);
+  it('leaves the redirect of a dynamic route alone', async () => {
     expect((await get('/posts/callouts/')).status).toBe(404);
   });
+});
+
+describe('the Astro site’s files and redirects served by Bun', () => {
+  let server: RunningServer;
+  const get: Get = (path, headers = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
+
+  beforeAll(async () => {
+    server = await startBun({}, PROJECT);
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it.each(FILES)(
+    'serves %s, the bytes of %s, with its ETag and caching, and 304 for its ETag',
+    (path, file, caching) => expectServedFile(get, path, file, caching),
+  );
+
+  it('answers the redirects of astro.config.mjs with the status they state and Location', () =>
+    expectRedirects(get));
 });
