@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { mediaUrls } from '../scripts/media-urls.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
+import { fieldLine } from '../src/build/content/front-matter.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
 
 const POST = 'blog/en/2025-01-10_post.md';
@@ -135,6 +136,13 @@ describe('the files a build publishes beside entries', () => {
       `${POST}:5: heroImage: expected a file of the public folder, received "/images/hero.png"`,
       `${POST}:8: image: expected a file that exists, relative to this file, received "./diagram@2x.png"`,
     ]);
+  });
+
+  it('names the line of the field that holds the hero image, a language’s override of it included', () => {
+    const series =
+      '---\ntitle: T\nheroImage: /images/en.png\nheroImageEs: /images/es.png\n---\n/images/es.png\n';
+    expect(fieldLine(series, 'series/s.md', 'heroImage', '/images/es.png')).toBe(4);
+    expect(fieldLine(series, 'series/s.md', 'heroImage', '/images/en.png')).toBe(3);
   });
 
   it('checks nothing when the files are not known (a compile without a folder on disk)', () => {

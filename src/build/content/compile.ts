@@ -173,7 +173,7 @@ const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
  */
 function heroImageOf({ reader, options, heroReferences }: Context, file: string, value: string | undefined) {
   if (value === undefined) return null;
-  const line = reader.fieldLine(file, 'heroImage');
+  const line = reader.fieldLine(file, 'heroImage', value);
   if (isRelativeReference(value)) {
     const path = contentPathOf(file, value);
     heroReferences.push({ file, line, ref: value, path });

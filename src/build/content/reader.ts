@@ -104,9 +104,13 @@ export class ContentReader {
     return data === undefined ? undefined : { data, body: media.markdown };
   }
 
-  /** The 1-based line of a top-level front-matter field of an entry; 1 when it is not found. */
-  fieldLine(file: string, field: string): number {
-    return fieldLine(this.written(file), file, field) ?? 1;
+  /**
+   * The 1-based line of the front-matter field of an entry (or of a language's override of it)
+   * that holds `value`, else of the field; 1 when neither is found.
+   */
+  fieldLine(file: string, field: string, value: string): number {
+    const text = this.written(file);
+    return fieldLine(text, file, field, value) ?? fieldLine(text, file, field) ?? 1;
   }
 
   validate<S extends v.GenericSchema>(file: string, schema: S, input: unknown): v.InferOutput<S> | undefined {

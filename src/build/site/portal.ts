@@ -51,8 +51,8 @@ function prose(lang: Lang, c: PortalContext) {
   const number = (key: UiKey, n: number) => formatNumber(n, ui.writtenIn(key));
   /** An endpoint's description: a shared one's, or the post index of one of the blog's languages. */
   const describe = (operationId: string): string => {
-    const key = DESCRIPTIONS[operationId as SharedOperationId];
-    if (key) return ui.filled(key, {});
+    const key: UiKey | undefined = DESCRIPTIONS[operationId as SharedOperationId];
+    if (key !== undefined) return ui.filled(key, {});
     const own = langs.find((code) => postIndexEndpoint(code).operationId === operationId) as Lang;
     return ui.filled('endpointPostsIn', { language: languageNameIn(own, ui.writtenIn('endpointPostsIn')) });
   };
