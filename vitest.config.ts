@@ -11,6 +11,7 @@ const FAST = [
   'test/ci-script.test.ts',
   'test/content-build.test.ts',
   'test/content-layouts.test.ts',
+  'test/content-media.test.ts',
   'test/deployment-limits.test.ts',
   'test/dev-build.test.ts',
   'test/http-rules.test.ts',

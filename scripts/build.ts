@@ -18,6 +18,7 @@ import {
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
+import type { MediaUrlOf } from '../src/build/content/media.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
@@ -28,6 +29,7 @@ import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
 import type { FileWriter } from './file-writer.ts';
+import { mediaUrls } from './media-urls.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
@@ -59,7 +61,7 @@ export interface ContentBuild {
 export interface BuildSteps {
   progress?: Progress;
   readFile?: FileReader;
-  render?: (files: ContentFiles) => Promise<RenderedBodies>;
+  render?: (files: ContentFiles, mediaUrl: MediaUrlOf) => Promise<RenderedBodies>;
 }
 
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
@@ -69,22 +71,24 @@ export async function buildContent(
   {
     progress = SILENT,
     readFile,
-    render = (files) => renderPosts(files, undefined, progress),
+    render = (files, mediaUrl) => renderPosts(files, { mediaUrl, progress }),
   }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress, readFile);
-  const rendered = await render(files);
-  progress.step('compile', '');
   const others = siteFiles(contentDir);
+  const urls = mediaUrls(contentDir, others.media);
+  const rendered = await render(files, urls.urlOf);
+  progress.step('compile', '');
   const compiled = compileContent(withLinksOut(files, others), {
     ...options,
     astro: readAstroSite(contentDir),
     rendered,
     mediaFiles: others.media,
-    imageSize: imageSizer(contentDir, others),
-    ...(others.publicPaths && { publicFiles: others.publicPaths }),
+    mediaUrl: urls.urlOf,
+    imageSize: imageSizer(contentDir, others, urls),
+    publicFiles: others.publicPaths ?? new Set(),
   });
-  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
+  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media, urls) };
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -151,7 +155,7 @@ export async function runBuild(args: readonly string[], context = processContext
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
     const { data, layout, report, staticFiles } = await buildContent(
       contentDir,
-      { ...compile, baseUrl: given },
+      { ...compile, baseUrl: given, addressInUse: check ? CHECK_ADDRESS : undefined },
       { progress },
     );
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);

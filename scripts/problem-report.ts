@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { type ContentIssue, formatIssue } from '../src/build/content/errors.ts';
+import { fieldLine } from '../src/build/content/front-matter.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
 
 export const REPORT_FORMATS = ['text', 'github'] as const;
@@ -58,7 +59,7 @@ export function problemLine(message: string, format: ReportFormat): string {
 
 async function issueAnnotation(issue: ContentIssue, contentDir: string, cwd: string): Promise<string> {
   const path = join(contentDir, issue.file);
-  const line = fieldLine(await readFile(path, 'utf8').catch(() => ''), issue.file, issue.field);
+  const line = issue.line ?? fieldLine(await readFile(path, 'utf8').catch(() => ''), issue.file, issue.field);
   const where = [`file=${escapeProperty(annotationPath(path, issue.file, cwd))}`];
   if (line !== undefined) where.push(`line=${line}`);
   return `::error ${where.join(',')}::${escapeData(formatIssue(issue))}`;
@@ -68,25 +69,6 @@ async function issueAnnotation(issue: ContentIssue, contentDir: string, cwd: str
 function annotationPath(path: string, file: string, cwd: string): string {
   const fromHere = relative(cwd, path);
   return fromHere.startsWith('..') || isAbsolute(fromHere) ? file : fromHere.split(sep).join('/');
-}
-
-/**
- * The 1-based line of a top-level field: in the front matter of a Markdown file, anywhere in a
- * YAML file. Nothing for a problem that is not about one field (such as the file name).
- */
-export function fieldLine(text: string, file: string, field: string): number | undefined {
-  const key = /^[A-Za-z_][\w-]*/.exec(field)?.[0];
-  if (!key) return undefined;
-  const lines = text.split(/\r?\n/);
-  const yaml = /\.ya?ml$/.test(file);
-  if (!yaml && lines[0]?.replace(/^\uFEFF/, '').trim() !== '---') return undefined;
-  const keyLine = new RegExp(`^["']?${key}["']?\\s*:`);
-  for (let i = yaml ? 0 : 1; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (!yaml && line.trim() === '---') return undefined;
-    if (keyLine.test(line)) return i + 1;
-  }
-  return undefined;
 }
 
 /** GitHub's workflow-command escaping: a message keeps to one line. */

@@ -18,10 +18,10 @@ import {
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { ContentFiles } from '../src/build/content/files.ts';
 import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../src/build/content/image-size.ts';
-import { mediaPathOfUrl, mediaUrl } from '../src/build/content/media.ts';
 import type { StaticFile } from '../src/build/emit.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { linkOutOf } from './content-folder.ts';
+import type { MediaUrls } from './media-urls.ts';
 
 /** The Markdown and YAML the content compiler reads; every other file may be an entry's image. */
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
@@ -146,14 +146,19 @@ const fileOnDisk = (path: string, file: string): StaticFile => ({
 
 /**
  * The files to publish: the public folder's at their own paths (those under /_media/ are left to
- * the entries' files), then each referred-to file beside an entry.
+ * the entries' files), then each referred-to file beside an entry, at its URL.
  */
-export function staticFilesOf(contentDir: string, files: SiteFiles, media: readonly string[]): StaticFile[] {
+export function staticFilesOf(
+  contentDir: string,
+  files: SiteFiles,
+  media: readonly string[],
+  urls: MediaUrls,
+): StaticFile[] {
   const { publicFolder, publicPaths } = files;
   const published = [...(publicPaths ?? [])]
     .filter((path) => !path.startsWith(MEDIA_PREFIX))
     .map((path) => fileOnDisk(encodedPath(path), join(publicFolder as string, path)));
-  return [...published, ...media.map((path) => fileOnDisk(mediaUrl(path), join(contentDir, path)))];
+  return [...published, ...media.map((path) => fileOnDisk(urls.urlOf(path), join(contentDir, path)))];
 }
 
 const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
@@ -162,12 +167,16 @@ const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).jo
  * The pixel size of a published image, by its decoded URL path: a file beside an entry under
  * /_media/, else one of the public folder. Only the head of the file is read.
  */
-export function imageSizer(contentDir: string, files: SiteFiles): (path: string) => ImageSize | undefined {
+export function imageSizer(
+  contentDir: string,
+  files: SiteFiles,
+  urls: MediaUrls,
+): (path: string) => ImageSize | undefined {
   return (path) => {
-    const media = path.startsWith(MEDIA_PREFIX) ? mediaPathOfUrl(path) : undefined;
+    const media = path.startsWith(MEDIA_PREFIX) ? urls.pathOf(path) : undefined;
     const file =
       media !== undefined
-        ? files.media.has(media) && join(contentDir, media)
+        ? join(contentDir, media)
         : files.publicPaths?.has(path) && join(files.publicFolder as string, path);
     return file ? imageSize(headOf(file)) : undefined;
   };

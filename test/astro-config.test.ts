@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { linkProblemLines } from '../scripts/problem-report.ts';
 import { readAstroConfig, readAstroConsts } from '../src/build/content/astro-config.ts';
 import { siteLinks } from '../src/build/content/links.ts';
+import type { SiteData } from '../src/build/data/types.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
 
 describe('astro.config.* read as text', () => {
@@ -23,7 +24,22 @@ describe('astro.config.* read as text', () => {
       "export default {\n  site: 'https://d.example',\n  redirects: {\n    '/old/': '/new/',\n    \"/moved\": { status: 302, destination: '/there/' },\n    legacy: '/l/',\n  },\n};",
       {
         site: 'https://d.example',
-        redirects: { '/old/': '/new/', '/moved': '/there/', legacy: '/l/' },
+        redirects: {
+          '/old/': { destination: '/new/' },
+          '/moved': { destination: '/there/', status: 302 },
+          legacy: { destination: '/l/' },
+        },
+        unread: [],
+      },
+    ],
+    [
+      "export default defineConfig({\n  redirects: {\n    '/old/[slug]': '/new/[slug]',\n    '/talks/[...path]': { status: 308, destination: '/slides/[...path]' },\n    '/exact/': '/there/',\n  },\n});",
+      {
+        redirects: { '/exact/': { destination: '/there/' } },
+        dynamicRedirects: [
+          '/old/[slug] -> /new/[slug] in astro.config.mjs',
+          '/talks/[...path] -> /slides/[...path] in astro.config.mjs',
+        ],
         unread: [],
       },
     ],
@@ -81,7 +97,10 @@ describe('the internal links of a post', () => {
 
   it('resolve to a page (with or without its slash), a redirect or a gone path; the rest are listed', () => {
     const published = new Set(['/blog/there/', '/tags/http/', '/images/a.png']);
-    const data = { redirects: { '/blog/sibling/': '/blog/there/' }, gone: ['/blog/ref/'] };
+    const data: Pick<SiteData, 'redirects' | 'gone'> = {
+      redirects: { '/blog/sibling/': { to: '/blog/there/', status: 301 } },
+      gone: ['/blog/ref/'],
+    };
     expect(unresolvedLinks(links, published, data).map((link) => link.target)).toEqual(['/images/b.png']);
   });
 

@@ -1,23 +1,32 @@
 /**
  * A blog shaped like a real Astro site (test/fixtures/astro-site: astro.config.mjs with `site` and
- * `redirects`, src/consts.ts, raw-HTML figures, a details block, embeds, an MDX Callout, links to
- * missing pages), built with zero edits by the build command and served by the Node server and by
- * Vercel's Edge Runtime.
+ * `redirects`, src/consts.ts, `public/images/`, a hero image kept beside its post, raw-HTML figures,
+ * a details block, embeds, an MDX Callout, links to missing pages), built with zero edits by the
+ * build command and served by the Node server and by Vercel's Edge Runtime; its files and redirects
+ * by Bun too.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
+import { callTool } from './support/mcp.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
-import { BIN, ROOT, type RunningServer, startNode, startVercel } from './support/server.ts';
+import { BIN, ROOT, type RunningServer, startBun, startNode, startVercel } from './support/server.ts';
 
-const CONTENT = resolve(FIXTURES, 'astro-site/src/content');
+const ASTRO_SITE = resolve(FIXTURES, 'astro-site');
+const CONTENT = resolve(ASTRO_SITE, 'src/content');
 const PROJECT = resolve(ROOT, 'test/artifacts/astro-site');
 const SITE = 'https://signal.example';
 const POST = 'blog/en/2025-03-01_figures-and-embeds.md';
 const MDX = 'blog/en/2025-03-05_callouts.mdx';
+/** Where the MDX post's hero image, `./cover.png` beside it, is published: named by a hash of its bytes. */
+const COVER = `/_media/blog/en/cover.${createHash('sha256')
+  .update(readFileSync(resolve(CONTENT, 'blog/en/cover.png')))
+  .digest('hex')
+  .slice(0, 12)}.png`;
 
 interface Result {
   code: number;
@@ -62,20 +71,24 @@ describe('the build of an Astro site with zero edits', () => {
       'folio: no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
     );
     expect(lines).toContain(
+      'folio: did not follow the redirect /posts/[slug] -> /blog/[slug]/ in astro.config.mjs: a dynamic route names no path (list its old paths in site.yaml redirects)',
+    );
+    expect(lines).toContain(
       'folio: .mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Chart), {…} expressions (1 file)',
     );
   });
 
   it('lists each internal link and image that will not resolve, by file and line, as a warning', () => {
-    const warnings = built.stdout.slice(built.stdout.indexOf('folio: 4 internal link(s)'));
+    const warnings = built.stdout.slice(built.stdout.indexOf('folio: 3 internal link(s)'));
     expect(warnings.split('\n')).toEqual([
-      'folio: 4 internal link(s) and image(s) will not resolve (--strict refuses them):',
-      `  ${POST}:12: image /images/diagram.png does not resolve to a page, file or redirect of this site`,
+      'folio: 3 internal link(s) and image(s) will not resolve (--strict refuses them):',
       `  ${POST}:35: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
       `  ${POST}:38: image /images/missing.png does not resolve to a page, file or redirect of this site`,
-      `  ${MDX}:22: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
+      `  ${MDX}:23: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
       '',
     ]);
+    // The hero images and /images/diagram.png are files of the site.
+    expect(built.stdout).not.toMatch(/hero\.png|diagram\.png|cover\.png|warning:/);
   });
 
   it('refuses them with --strict, writing nothing', async () => {
@@ -83,9 +96,9 @@ describe('the build of an Astro site with zero edits', () => {
     const strict = await build('--out', out, '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      `has 4 problem(s):\n  ${POST}:12: image /images/diagram.png does not resolve`,
+      `has 3 problem(s):\n  ${POST}:35: link /blog/series/http-basics/ does not resolve`,
     );
-    expect(strict.stderr).toContain(`  ${MDX}:22: link /slides/missing-talk/ does not resolve`);
+    expect(strict.stderr).toContain(`  ${MDX}:23: link /slides/missing-talk/ does not resolve`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -113,13 +126,69 @@ describe('the build of an Astro site with zero edits', () => {
 
 const viewer = new MarkdownIt({ html: true });
 
+/**
+ * Every address a Markdown text names: link and image destinations, reference definitions, and
+ * `href`, `src`, `poster` and each `srcset` candidate of its HTML.
+ */
+function addresses(markdown: string): string[] {
+  const written = [
+    ...markdown.matchAll(/\]\(\s*<([^>\n]*)>|\]\(\s*([^\s)]+)|^ {0,3}\[[^\]\n]+\]:\s*<?([^\s>]+)/gm),
+    ...markdown.matchAll(/\b(?:href|src|poster)="([^"]*)"/g),
+  ].map((match) => match.slice(1).find((group) => group !== undefined) as string);
+  const candidates = [...markdown.matchAll(/\bsrcset="([^"]*)"/g)].flatMap((match) =>
+    (match[1] as string).split(',').map((candidate) => candidate.trim().split(/\s+/)[0] as string),
+  );
+  return [...written, ...candidates];
+}
+
+/** The addresses of a Markdown text that are not absolute URLs. */
+const notAbsolute = (markdown: string) =>
+  addresses(markdown).filter((address) => !/^[a-z][a-z0-9+.-]*:/i.test(address));
+
+type Get = (path: string, headers?: Record<string, string>) => Promise<Response>;
+
+/** The site's images: two of its public folder, one kept beside its post, and how long each is cached. */
+const FILES = [
+  ['/images/hero.png', 'public/images/hero.png', 'public, max-age=3600'],
+  ['/images/diagram.png', 'public/images/diagram.png', 'public, max-age=3600'],
+  [COVER, 'src/content/blog/en/cover.png', 'public, max-age=31536000, immutable'],
+] as const;
+
+async function expectServedFile(get: Get, path: string, file: string, caching: string) {
+  const response = await get(path);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('image/png');
+  expect(response.headers.get('cache-control')).toBe(caching);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.equals(readFileSync(resolve(ASTRO_SITE, file)))).toBe(true);
+  const etag = response.headers.get('etag') as string;
+  expect(etag).toMatch(/^"[^"]+"$/);
+  const again = await get(path, { 'if-none-match': etag });
+  expect(again.status).toBe(304);
+  expect(again.headers.get('etag')).toBe(etag);
+}
+
+/** Each redirect of the config, by an old path as a reader may ask for it: where to, and with which status. */
+async function expectRedirects(get: Get) {
+  for (const [from, to, status] of [
+    ['/slides/cache-talk/', `${SITE}/talks/cache-talk/`, 301],
+    ['/slides/cache-talk', `${SITE}/talks/cache-talk/`, 301],
+    ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`, 301],
+    ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`, 301],
+    ['/latest/', `${SITE}/blog/callouts/`, 302],
+  ] as const) {
+    const response = await get(from);
+    expect(response.status, from).toBe(status);
+    expect(response.headers.get('location'), from).toBe(to);
+  }
+}
+
 describe.each([
   { name: 'Node', start: startNode },
   { name: 'Vercel Edge Runtime', start: startVercel },
 ])('the Astro site served by $name', ({ start }) => {
   let server: RunningServer;
-  const get = (path: string, headers: Record<string, string> = {}) =>
-    fetch(server.url + path, { headers, redirect: 'manual' });
+  const get: Get = (path, headers = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
 
   beforeAll(async () => {
     server = await start({}, PROJECT);
@@ -173,13 +242,41 @@ describe.each([
     const shown = viewer.render(twin);
     expect(shown).not.toMatch(/evil\.example|<img[^>]*onerror|onclick|javascript:|data:text|<script>alert/i);
     expect(shown).toContain('title="&lt;/noscript&gt;&lt;img src=x onerror=alert(\'mxss\')&gt;"');
-    expect(twin).not.toMatch(/\]\(\/|\]\(\.|(?:src|href)="\//);
+    expect(notAbsolute(twin)).toEqual([]);
   });
 
   it('carries absolute URLs only in llms-full.txt', async () => {
     const text = await (await get('/llms-full.txt')).text();
     expect(text).toContain('[the figures](https://signal.example/blog/figures-and-embeds/)');
-    expect(text).not.toMatch(/\]\(\/|\]\(\.|(?:src|href)="\//);
+    expect(notAbsolute(text)).toEqual([]);
+  });
+
+  it('gives MCP get_post the post’s twin, its hero image and every link absolute', async () => {
+    const result = await callTool(server.url, 'get_post', { slug: 'figures-and-embeds', lang: 'en' });
+    expect(result.isError).toBeUndefined();
+    const { markdown } = result.structuredContent as { markdown: string };
+    expect(markdown).toContain(`![](<${SITE}/images/hero.png>)`);
+    expect(markdown).toContain(`[the callout post](${SITE}/blog/callouts/)`);
+    expect(addresses(markdown).length).toBeGreaterThan(5);
+    expect(notAbsolute(markdown)).toEqual([]);
+  });
+
+  it.each(FILES)(
+    'serves %s, the bytes of %s, with its ETag and caching, and 304 for its ETag',
+    (path, file, caching) => expectServedFile(get, path, file, caching),
+  );
+
+  it('shows each hero image on its page with its size, absolute in the API and in the twin', async () => {
+    const page = await (await get('/blog/figures-and-embeds/')).text();
+    expect(page).toContain('<img src="/images/hero.png" alt="" width="16" height="9"');
+    const callouts = await (await get('/blog/callouts/')).text();
+    expect(callouts).toContain(`<img src="${COVER}" alt="" width="12" height="6"`);
+    const posts = (await (await get('/api/posts-en.json')).json()) as { slug: string; heroImage: string }[];
+    expect(Object.fromEntries(posts.map((post) => [post.slug, post.heroImage]))).toEqual({
+      'figures-and-embeds': `${SITE}/images/hero.png`,
+      callouts: `${SITE}${COVER}`,
+    });
+    expect(await (await get('/blog/callouts.md')).text()).toContain(`![](<${SITE}${COVER}>)`);
   });
 
   it('names the blog as its Astro site does and states no licence', async () => {
@@ -191,20 +288,33 @@ describe.each([
     expect(page).not.toContain('rel="license"');
   });
 
-  it('answers the redirects of astro.config.mjs with 301 and Location, with or without the slash, twins too', async () => {
-    for (const [from, to] of [
-      ['/slides/cache-talk/', `${SITE}/talks/cache-talk/`],
-      ['/slides/cache-talk', `${SITE}/talks/cache-talk/`],
-      ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`],
-      ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`],
-    ] as const) {
-      const response = await get(from);
-      expect(response.status, from).toBe(301);
-      expect(response.headers.get('location'), from).toBe(to);
-    }
+  it('answers the redirects of astro.config.mjs with the status they state and Location, with or without the slash, twins too', async () => {
+    await expectRedirects(get);
     const head = await fetch(`${server.url}/slides/cache-talk/`, { method: 'HEAD', redirect: 'manual' });
     expect(head.status).toBe(301);
     expect((await get('/talks/cache-talk/')).status).toBe(200);
     expect((await get('/blog/series/http-basics/')).status).toBe(404);
   });
+
+  it('leaves the redirect of a dynamic route alone', async () => {
+    expect((await get('/posts/callouts/')).status).toBe(404);
+  });
+});
+
+describe('the Astro site’s files and redirects served by Bun', () => {
+  let server: RunningServer;
+  const get: Get = (path, headers = {}) => fetch(server.url + path, { headers, redirect: 'manual' });
+
+  beforeAll(async () => {
+    server = await startBun({}, PROJECT);
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it.each(FILES)(
+    'serves %s, the bytes of %s, with its ETag and caching, and 304 for its ETag',
+    (path, file, caching) => expectServedFile(get, path, file, caching),
+  );
+
+  it('answers the redirects of astro.config.mjs with the status they state and Location', () =>
+    expectRedirects(get));
 });

@@ -3,7 +3,7 @@
  * broken content folder, in both formats, with the exact output and exit codes; nothing is written.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,18 @@ describe('check mode', () => {
       stderr: '',
     });
     await expect(readdir(out)).rejects.toThrow();
+  });
+
+  it('checks a folder that states no name and no address, naming the blog after the address in use', async () => {
+    const bare = join(workspace, 'no-site-yaml');
+    await cp(MINI, bare, { recursive: true });
+    await rm(join(bare, 'site.yaml'));
+    const result = await check(['--content', bare, '--now', NOW]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'folio: inferred name "localhost:8787" (the host name of the address in use), languages en, es (the language folders)',
+    );
   });
 
   it('prints every problem in one line each and exits 1', async () => {

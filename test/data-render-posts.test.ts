@@ -11,7 +11,7 @@ const BLOG = resolve(FIXTURES, 'field-notes/src/content');
 describe('renderPosts', () => {
   it('renders every post, .mdx included, on two threads, as compileContent does inline', async () => {
     const files = await readContentFolder(BLOG);
-    const rendered = await renderPosts(files, 0);
+    const rendered = await renderPosts(files, { parallelFrom: 0 });
     expect([...rendered.keys()].sort()).toEqual([
       'blog/en/2025-01-10_first.mdx',
       'blog/en/2025-02-10_second.md',

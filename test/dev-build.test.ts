@@ -13,7 +13,7 @@ import { writeCorpus } from '../scripts/corpus.ts';
 import { type DevBuilder, devBuilder } from '../scripts/dev-build.ts';
 import type { MemoryDeployment } from '../scripts/memory-deployment.ts';
 import { ContentError } from '../src/build/content/errors.ts';
-import { bodyKey, pageFileKey, searchHeadKey } from '../src/core/deployment.ts';
+import { bodyKey, pageFileKey, searchHeadKey, staticFileKey } from '../src/core/deployment.ts';
 import { BUILD_TIME, deployed } from './support/data.ts';
 
 const BASE = 'http://localhost:8787';
@@ -130,5 +130,26 @@ describe('dev builds', () => {
     builder.changed(path(EDITED));
     await rebuiltAsFresh();
     expect(text(last.bodies.get(EDITED_PAGE))).toContain('Fixed and retitlee');
+  });
+
+  it('gives a post the new URL of an image beside it once the image’s bytes change, and serves it there', async () => {
+    const image = 'blog/en/figure.png';
+    const urlIn = (deployment: MemoryDeployment) =>
+      /<img src="(\/_media\/blog\/en\/figure\.[0-9a-f]{12}\.png)"/.exec(
+        text(deployment.bodies.get(EDITED_PAGE)),
+      )?.[1];
+    await writeFile(path(image), 'first bytes');
+    builder.changed(path(image));
+    await change(EDITED, (source) => `${source}\n![A figure](./figure.png)\n`);
+    const before = await builder.build();
+    // Only the image changes: the post's text is the same.
+    await writeFile(path(image), 'other bytes');
+    builder.changed(path(image));
+    last = await builder.build();
+    const [first, second] = [urlIn(before), urlIn(last)];
+    expect(first).toBeDefined();
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    expect(text(last.bodies.get(staticFileKey(bodyKey(second as string) as string)))).toBe('other bytes');
   });
 });

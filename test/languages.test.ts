@@ -2,12 +2,14 @@
  * A blog in other languages than the sample's: every path, enum and schema follows the content's
  * language list. carnet is French only; mini with a Brazilian Portuguese post added has three.
  */
+import { readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildData } from '../scripts/build.ts';
 import type { SiteData } from '../src/build/data/types.ts';
+import { UI_KEYS } from '../src/build/site/i18n.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
 
@@ -239,5 +241,14 @@ describe('a blog in English, Spanish and Brazilian Portuguese', () => {
       arguments: { lang: 'pt-br' },
     });
     expect(result.structuredContent).toMatchObject({ lang: 'pt-br', total: 1 });
+  });
+});
+
+describe('docs/content.md', () => {
+  it('names every interface string a ui: block may give, and no other', () => {
+    const doc = readFileSync('docs/content.md', 'utf8');
+    const list = doc.slice(doc.indexOf('The strings of the pages are:'), doc.indexOf('In `{count}`'));
+    const named = [...list.matchAll(/`([A-Za-z]+)`/g)].map((match) => match[1]);
+    expect(named.filter((name) => name !== 'Optional').sort()).toEqual([...UI_KEYS].sort());
   });
 });

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown } from '../src/build/site/render/markdown.ts';
+import { srcsetCandidates } from '../src/build/site/render/srcset.ts';
 import { twinMarkdown } from '../src/build/site/render/twin.ts';
 
 const PAGE = 'https://blog.example/blog/post/';
@@ -249,4 +250,36 @@ describe('raw HTML in a post', () => {
       ].join('\n'),
     );
   });
+
+  it.each([
+    ['a protocol-relative Markdown link', '[x](//elsewhere.example/a)'],
+    ['a protocol-relative raw-HTML link', '<a href="//elsewhere.example/b">x</a>'],
+    ['a protocol-relative image', '<img src="//cdn.example/i.png" alt="">'],
+    ['a Markdown link with a backslash', '[x](/\\elsewhere.example)'],
+    ['srcset candidates', '<img src="/a.png" srcset="/a.png 1x, ./b.png 2x, //cdn.example/c.png 3x" alt="">'],
+    [
+      'a picture',
+      '<picture><source srcset="./a.avif 1x,/b.avif 2x" type="image/avif"><img src="./a.png" alt=""></picture>',
+    ],
+    ['an embed', '<iframe src="//www.youtube-nocookie.com/embed/x" title="A talk"></iframe>'],
+  ])('leads page and twin to the same addresses, the twin’s absolute: %s', (_, written) => {
+    // With other raw HTML in the body and without: pages of bodies without any skip the sanitizer.
+    for (const markdown of [written, `<div>A block.</div>\n\n${written}`]) {
+      const page = addressesOf(renderMarkdown(markdown)).map((url) => new URL(url, PAGE).href);
+      const twin = addressesOf(shownTwin(markdown));
+      expect(page.length, markdown).toBeGreaterThan(0);
+      expect(twin, markdown).toEqual(page);
+      expect(twin.filter((url) => !url.startsWith('https://'))).toEqual([]);
+    }
+  });
 });
+
+/** Every address the start tags of an HTML text name: `href`, `src`, `poster`, each `srcset` candidate. */
+function addressesOf(html: string): string[] {
+  return startTags(html).flatMap(({ attributes }) =>
+    attributes.flatMap(([name, value]) => {
+      if (name === 'srcset') return srcsetCandidates(value).map(({ url }) => url);
+      return ['href', 'src', 'poster'].includes(name) ? [value] : [];
+    }),
+  );
+}

@@ -708,7 +708,7 @@ describe('escaping', () => {
 });
 
 describe('URLs in feed content', () => {
-  it('are each taken from the post’s page, as a browser there would: relative paths, srcset, poster, cite, anchors', async () => {
+  it('are absolute: links and quotes taken from the post’s page, image and video sources from the files beside it (srcset, poster), anchors', async () => {
     const files = new Map(await readContentFolder(resolve(FIXTURES, 'mini')));
     files.set(
       'blog/en/2025-03-01_media.md',
@@ -734,16 +734,19 @@ describe('URLs in feed content', () => {
     const { data } = compileContent(files, { now: SAMPLE_TIME });
     const get = getter(createHandler(await deployed(data as SiteData, BASE)));
     const page = `${BASE}/blog/media/`;
+    // A relative image or video source names a file beside the post (published under /_media/);
+    // links and quotes are taken from the page, as a browser there takes them.
+    const beside = `${BASE}/_media/blog/en/`;
     const expected = [
       `href="${BASE}/blog/second/"`,
       `href="${page}notes.txt?a=1&amp;b=2"`,
       `href="${BASE}/tags/http/"`,
       `href="${page}#top"`,
-      `srcset="${page}wide.png 2x, ${BASE}/img/narrow.png 1x"`,
+      `srcset="${beside}wide.png 2x, ${BASE}/img/narrow.png 1x"`,
       'src="https://cdn.example/x.png"',
-      `srcset="${page}a.png 1x, ${BASE}/blog/b.png 2x"`,
-      `src="${page}clip.mp4"`,
-      `poster="${page}poster.jpg"`,
+      `srcset="${beside}a.png 1x, ${BASE}/_media/blog/b.png 2x"`,
+      `src="${beside}clip.mp4"`,
+      `poster="${beside}poster.jpg"`,
       `cite="${page}source.html"`,
     ];
 

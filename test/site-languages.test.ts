@@ -54,10 +54,12 @@ describe('the build summary', () => {
     const listed = (lines[0] as string).split(': ').at(-1)?.split(', ') ?? [];
     expect(listed).toContain('developers');
     expect(listed).toContain('notFound');
-    expect(listed).not.toContain('blog');
-    expect(listed).not.toContain('published');
+    expect(listed).toContain('portalAuthentication');
+    expect(listed).toContain('mcpTools');
+    for (const given of ['blog', 'published', 'portalQuickstart', 'endpointPostsIn', 'apiAndAgents'])
+      expect(listed).not.toContain(given);
     expect(new Set(listed).size).toBe(listed.length);
-    expect(lines[0]).toMatch(/^folio: interface text in de falls back to English for 41 strings/);
+    expect(lines[0]).toMatch(/^folio: interface text in de falls back to English for 92 strings/);
     expect(builds['fr-blog']).not.toContain('falls back');
   });
 });
@@ -112,6 +114,8 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect(twin.body).toContain('Étiquettes');
     const llms = await text('fr-blog', '/llms.txt');
     expect(llms.body).toContain('## Articles en français');
+    expect(llms.body).toContain('## Outils MCP');
+    expect(llms.body).not.toContain('## MCP tools');
   });
 
   it('French: the portal names the blog’s own language, not English and Spanish', async () => {
@@ -123,6 +127,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect(portal.body).toContain('Démarrage rapide');
     expect(portal.body).toContain('lang vaut fr');
     expect(portal.body).toContain('folio posts --lang fr');
+    expect(portal.body).toContain('Tous les articles publiés en français, du plus récent au plus ancien.');
   });
 
   it('German: the given strings, German dates, English for the rest', async () => {
@@ -138,6 +143,19 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect(home.body).toContain('Neueste Beiträge');
     const llms = await text('de-blog', '/llms.txt');
     expect(llms.body).toContain('## Beiträge auf Deutsch');
+    expect(llms.body).toContain('## API und Agenten');
+    expect(llms.body).toContain('## MCP tools');
+  });
+
+  it('German: the portal in the strings the ui: block gives, English for the rest', async () => {
+    const portal = await text('de-blog', '/developers');
+    expect(portal.status).toBe(200);
+    expect(portal.body).toContain('<html lang="de">');
+    expect(portal.body).toContain('Schnellstart');
+    expect(portal.body).toContain('Alle veröffentlichten Beiträge auf Deutsch, die neuesten zuerst.');
+    expect(portal.body).toContain('Authentication');
+    // An English string names the language as the API's English does.
+    expect(portal.body).toContain('Its tools (all read-only; lang is de)');
   });
 });
 

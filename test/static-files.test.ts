@@ -6,6 +6,7 @@
  * file and line, and a problem with --strict.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -21,6 +22,21 @@ const CONTENT = resolve(SITE, 'src/content');
 const BASE = 'https://assets.example';
 /** Inside the repository, where the runtimes may read. */
 const PROJECT = resolve(ROOT, 'test/artifacts/static-files');
+
+/** Where the build publishes a file kept beside a post: under /_media/, a hash of its bytes before its extension. */
+function published(url: string, file: string): string {
+  const hash = createHash('sha256')
+    .update(readFileSync(resolve(SITE, file)))
+    .digest('hex')
+    .slice(0, 12);
+  return url.replace(/(\.[a-z0-9]+)$/, `.${hash}$1`);
+}
+const COVER = published('/_media/blog/en/cover.png', 'src/content/blog/en/cover.png');
+const DIAGRAM = published('/_media/blog/en/diagram.png', 'src/content/blog/en/diagram.png');
+const PHOTO = published('/_media/blog/en/img/photo.png', 'src/content/blog/en/img/photo.png');
+const BANNER = published('/_media/_parent/assets/banner.png', 'src/assets/banner.png');
+const HOUR = 'public, max-age=3600';
+const YEAR = 'public, max-age=31536000, immutable';
 
 function build(...args: string[]) {
   const run = spawnSync(
@@ -47,7 +63,7 @@ describe('the build of a blog with static files', () => {
     const warnings = built.output.split('\n').filter((line) => line.includes('warning:'));
     expect(warnings).toEqual([
       'folio: warning: blog/en/2025-03-01_lost-hero.md:5: /images/nope.png is not a file of the site (--strict refuses it)',
-      'folio: warning: blog/en/2025-01-10_colocated.md:21: ./missing.png is not a file of the site (--strict refuses it)',
+      'folio: warning: blog/en/2025-01-10_colocated.md:27: ./missing.png is not a file of the site (--strict refuses it)',
     ]);
   });
 
@@ -55,10 +71,10 @@ describe('the build of a blog with static files', () => {
     const strict = build('--check', '--strict');
     expect(strict.status).toBe(1);
     expect(strict.output).toContain(
-      'blog/en/2025-01-10_colocated.md: line 21: expected a file that exists, relative to this file, received "./missing.png"',
+      'blog/en/2025-01-10_colocated.md:27: image: expected a file that exists, relative to this file, received "./missing.png"',
     );
     expect(strict.output).toContain(
-      'blog/en/2025-03-01_lost-hero.md: heroImage: expected a file of the public folder, received "/images/nope.png"',
+      'blog/en/2025-03-01_lost-hero.md:5: heroImage: expected a file of the public folder, received "/images/nope.png"',
     );
     expect(strict.output).toContain('has 2 problem(s)');
     expect(strict.output).not.toContain('in-code.png');
@@ -128,15 +144,16 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
   }
 
   it.each([
-    ['/images/a.png', 'public/images/a.png'],
-    ['/_media/blog/en/cover.png', 'src/content/blog/en/cover.png'],
-    ['/_media/blog/en/diagram.png', 'src/content/blog/en/diagram.png'],
-    ['/_media/_parent/assets/banner.png', 'src/assets/banner.png'],
-  ])('answers %s with the bytes of %s, its type, validator and caching', async (path, file) => {
+    ['/images/a.png', 'public/images/a.png', HOUR],
+    [COVER, 'src/content/blog/en/cover.png', YEAR],
+    [DIAGRAM, 'src/content/blog/en/diagram.png', YEAR],
+    [PHOTO, 'src/content/blog/en/img/photo.png', YEAR],
+    [BANNER, 'src/assets/banner.png', YEAR],
+  ])('answers %s with the bytes of %s, its type, validator and caching (%s)', async (path, file, caching) => {
     const reply = await send(path);
     expect(reply.status).toBe(200);
     expect(reply.header('content-type')).toBe('image/png');
-    expect(reply.header('cache-control')).toBe('public, max-age=3600');
+    expect(reply.header('cache-control')).toBe(caching);
     expect(reply.header('x-content-type-options')).toBe('nosniff');
     expect(reply.header('content-encoding')).toBeNull();
     expect(reply.body.equals(readFileSync(resolve(SITE, file)))).toBe(true);
@@ -158,7 +175,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     const reply = await send('/fonts/inter.3f9a1c2b.woff2');
     expect(reply.status).toBe(200);
     expect(reply.header('content-type')).toBe('font/woff2');
-    expect(reply.header('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(reply.header('cache-control')).toBe(YEAR);
   });
 
   it('serves SVG sandboxed, compressed for clients that accept it where the runtime compresses', async () => {
@@ -173,18 +190,24 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
   it('answers 404 for a file that is not there, and publishes only the files posts refer to', async () => {
     expect((await send('/images/nope.png')).status).toBe(404);
     expect((await send('/_media/blog/en/missing.png')).status).toBe(404);
+    // A file beside a post answers only at the URL that names its bytes.
+    expect((await send('/_media/blog/en/cover.png')).status).toBe(404);
     expect((await send('/_media/blog/en/2025-01-10_colocated.md')).status).toBe(404);
   });
 
   it('shows the hero image on the post page and points body images at their published URLs', async () => {
     const page = (await send('/blog/colocated/')).body.toString();
-    expect(page).toContain('<img src="/_media/blog/en/cover.png" alt="" width="1" height="1"');
-    expect(page).toContain('<img src="/_media/blog/en/diagram.png" alt="A diagram">');
-    expect(page).toContain('<img src="/images/a.png" alt="Logo">');
+    expect(page).toContain(`<img src="${COVER}" alt="" width="1" height="1"`);
+    expect(page).toContain(`<img src="${DIAGRAM}" alt="A diagram" />`);
+    expect(page).toContain('<img src="/images/a.png" alt="Logo" />');
+    expect(page).toContain(
+      `<source srcset="${DIAGRAM} 1x, ${COVER} 2x" /><img src="${PHOTO}" alt="A photo" />`,
+    );
+    expect(page).toContain(`<img src="${COVER}" alt="The cover again" />`);
     expect(page).toContain('./in-code.png');
     expect(page).not.toContain('_media/blog/en/in-code.png');
     const fromAssets = (await send('/blog/assets-hero/')).body.toString();
-    expect(fromAssets).toContain('<img src="/_media/_parent/assets/banner.png" alt="" width="4" height="2"');
+    expect(fromAssets).toContain(`<img src="${BANNER}" alt="" width="4" height="2"`);
     const fromPublic = (await send('/blog/public-hero/')).body.toString();
     expect(fromPublic).toContain('<img src="/images/a.png" alt=""');
   });
@@ -196,12 +219,12 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     }[];
     const heroes = Object.fromEntries(posts.map((post) => [post.slug, post.heroImage]));
     expect(heroes).toEqual({
-      colocated: `${BASE}/_media/blog/en/cover.png`,
+      colocated: `${BASE}${COVER}`,
       'public-hero': `${BASE}/images/a.png`,
       'lost-hero': `${BASE}/images/nope.png`,
-      'assets-hero': `${BASE}/_media/_parent/assets/banner.png`,
+      'assets-hero': `${BASE}${BANNER}`,
     });
     const twin = (await send('/blog/colocated.md')).body.toString();
-    expect(twin).toContain(`![](<${BASE}/_media/blog/en/cover.png>)`);
+    expect(twin).toContain(`![](<${BASE}${COVER}>)`);
   });
 });

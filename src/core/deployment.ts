@@ -27,6 +27,19 @@ export interface RatePolicy {
   windowSeconds: number;
 }
 
+/** The statuses a redirect answers with: permanent (301, 308) or not (302, 303, 307). */
+export const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const;
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number];
+
+export const isRedirectStatus = (status: number): status is RedirectStatus =>
+  (REDIRECT_STATUSES as readonly number[]).includes(status);
+
+/** Where an old path moved (a site path or an absolute URL), and the status that says so. */
+export interface Redirect {
+  to: string;
+  status: RedirectStatus;
+}
+
 /** A discovery document: one type, maybe a Link header of its own. */
 export interface DocumentFacts {
   type: string;
@@ -37,7 +50,7 @@ export interface DocumentFacts {
  * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
  * server refuses a deployment written in another format.
  */
-export const MANIFEST_FORMAT = 5;
+export const MANIFEST_FORMAT = 6;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -50,8 +63,8 @@ export interface Manifest {
   policy: RatePolicy;
   /** Paths removed for good (410), canonical `/api/` form for API paths. */
   gone: string[];
-  /** Old site paths answered with 301, and where to: a site path or an absolute URL. */
-  redirects: Record<string, string>;
+  /** Old site paths answered with a redirect, by path. */
+  redirects: Record<string, Redirect>;
   /** Response headers of deprecated endpoints, by operationId. */
   deprecations: Record<string, Record<string, string>>;
   /** The post lists, by canonical API path. */

@@ -85,13 +85,16 @@ const SHARED_ENDPOINTS = [
 
 export type SharedOperationId = (typeof SHARED_ENDPOINTS)[number]['operationId'];
 
+/** What the post index of the language named `name` (in English) lists. */
+export const postIndexDescription = (name: string): string => `Every published ${name} post, newest first.`;
+
 /** The post index of one language: `/api/posts-<lang>.json`, operationId `listPostsIn<Language>`. */
 export function postIndexEndpoint(lang: Lang): EndpointSpec {
   const name = languageName(lang);
   return {
     operationId: postIndexOperationId(lang),
     summary: `Posts in ${name}`,
-    description: `Every published ${name} post, newest first.`,
+    description: postIndexDescription(name),
     pathTemplate: `/api/posts-${lang}.json`,
     pathParams: [],
     isPostIndex: true,

@@ -4,6 +4,7 @@
  */
 
 import type { HeaderMap } from '../core/api.ts';
+import { MEDIA_PREFIX } from '../core/paths.ts';
 import { staticTypeOf } from '../core/static-types.ts';
 import { CACHE_PUBLIC } from './api-headers.ts';
 
@@ -18,8 +19,16 @@ export function isContentHashed(path: string): boolean {
   return token !== undefined && /[0-9]/.test(token) && /[A-Za-z]/.test(token);
 }
 
-/** A name that changes with its content never goes stale; any other may be replaced by a rebuild. */
+/** A URL that changes with its content never goes stale; any other may be replaced by a rebuild. */
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * How long caches keep a static file: a year for a URL that names its content (every file under
+ * /_media/, whose name holds a hash of its bytes, and a public file with a content-hashed name);
+ * otherwise an hour, as pages, revalidated with its ETag, since a rebuild may replace it.
+ */
+export const cacheControlOf = (path: string): string =>
+  path.startsWith(MEDIA_PREFIX) || isContentHashed(path) ? CACHE_IMMUTABLE : CACHE_PUBLIC;
 
 /**
  * The headers of a static file beside the site's own (CORS, validators). A file that browsers run
@@ -29,7 +38,7 @@ export function staticHeaders(path: string): HeaderMap {
   const { type } = staticTypeOf(path);
   const headers: HeaderMap = {
     'content-type': type,
-    'cache-control': isContentHashed(path) ? CACHE_IMMUTABLE : CACHE_PUBLIC,
+    'cache-control': cacheControlOf(path),
     'x-content-type-options': 'nosniff',
   };
   if (type.startsWith('image/svg') || type.startsWith('text/html') || type.includes('xml'))

@@ -15,6 +15,7 @@ import {
   errorPageKey,
   type Manifest,
   pageFileKey,
+  type RedirectStatus,
   SLOT_SPELLINGS,
   SLOTS,
   staticFileKey,
@@ -73,8 +74,8 @@ export interface SiteOptions {
 /** What a site path stands for, worked out on its first request. */
 interface Plan {
   gone: boolean;
-  /** Where an old path moved (an absolute URL), answered with 301; null when it did not. */
-  movedTo: string | null;
+  /** Where an old path moved, answered with a redirect; null when it did not. */
+  movedTo: Move | null;
   /** The file served at this path (a page's HTML, a twin, a document); null when there is none. */
   key: string | null;
   /** A page's Markdown twin, served when the client prefers Markdown. */
@@ -239,15 +240,15 @@ export function createSite(options: SiteOptions) {
     return plan.gone ? fail(request, site, plan, 410) : null;
   }
 
-  /** A permanent redirect; the query string goes along unless the new address has its own. */
-  function moved(request: Request, site: SiteRequest, location: string) {
+  /** A redirect with the status it was given; the query string goes along unless the new address has its own. */
+  function moved(request: Request, site: SiteRequest, { location, status }: Move) {
     const search = location.includes('?') ? '' : site.target.search;
     const headers = {
       location: location + search,
       'cache-control': CACHE_PUBLIC,
       'access-control-allow-origin': ALLOW_ANY_ORIGIN,
     };
-    return respond(Response, request, 301, headers, null);
+    return respond(Response, request, status, headers, null);
   }
 
   const documentPlan = (path: string) => {
@@ -399,17 +400,25 @@ function errorFiller(template: Body, format: ErrorFormat): (path: string, method
   );
 }
 
+/** Where an old path moved, as an absolute URL, and the status that says so. */
+interface Move {
+  location: string;
+  status: RedirectStatus;
+}
+
 /**
- * Where an old path moved, as an absolute URL, with or without its trailing slash; a twin of a
- * moved page (`suffix` `.md`) moves to the twin of the new page when that is on this site.
+ * Where an old path moved, with or without its trailing slash; a twin of a moved page (`suffix`
+ * `.md`) moves to the twin of the new page when that is on this site.
  */
-function movedPaths(manifest: Manifest): (path: string, suffix?: string) => string | null {
+function movedPaths(manifest: Manifest): (path: string, suffix?: string) => Move | null {
   const redirects = new Map(Object.entries(manifest.redirects));
   return (path, suffix = '') => {
-    const target = redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
-    if (target === undefined) return null;
-    if (!target.startsWith('/')) return suffix ? null : target;
-    return manifest.baseUrl + (suffix ? markdownTwinPath(target) : target);
+    const redirect =
+      redirects.get(path) ?? redirects.get(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
+    if (redirect === undefined) return null;
+    const { to, status } = redirect;
+    if (!to.startsWith('/')) return suffix ? null : { location: to, status };
+    return { location: manifest.baseUrl + (suffix ? markdownTwinPath(to) : to), status };
   };
 }
 

@@ -6,10 +6,21 @@
  */
 import { stringEnd } from './js-string.ts';
 
+/** A redirect of the config with an exact old path: where to, and the status when it states one. */
+export interface AstroRedirect {
+  destination: string;
+  status?: number;
+}
+
 /** What the site's files state, and what they hold that could not be read as a literal. */
 export interface AstroSiteHints {
   site?: string;
-  redirects?: Record<string, string>;
+  redirects?: Record<string, AstroRedirect>;
+  /**
+   * Redirects of dynamic routes (`/old/[slug]`), which name no path Folio could answer, as
+   * `/old/[slug] -> /new/[slug] in astro.config.mjs`.
+   */
+  dynamicRedirects?: string[];
   title?: string;
   description?: string;
   /** One phrase per value that is there but not a literal, e.g. `site in astro.config.mjs`. */
@@ -134,10 +145,29 @@ function topLevelKeys(text: string): Map<string, number> {
 }
 
 /** A redirect's target: a path string, or Astro's `{ status, destination }`. */
-function destinationOf(value: Literal): string | undefined {
-  if (typeof value !== 'object') return typeof value === 'string' ? value : undefined;
-  const destination = value.destination;
-  return typeof destination === 'string' ? destination : undefined;
+function redirectOf(value: Literal): AstroRedirect | undefined {
+  if (typeof value === 'string') return { destination: value };
+  if (typeof value !== 'object' || typeof value.destination !== 'string') return undefined;
+  const { destination, status } = value;
+  return typeof status === 'number' ? { destination, status } : { destination };
+}
+
+/** A route with a parameter (`[slug]`, `[...path]`) stands for many paths, which the config does not list. */
+const isDynamic = (path: string) => path.includes('[');
+
+/** The redirects of a literal `redirects` object, those of dynamic routes apart; undefined when one is no literal. */
+function readRedirects(file: string, redirects: Literal | undefined): Partial<AstroSiteHints> | undefined {
+  if (redirects === undefined || typeof redirects !== 'object') return undefined;
+  const exact: Record<string, AstroRedirect> = {};
+  const dynamic: string[] = [];
+  for (const [from, value] of Object.entries(redirects)) {
+    const redirect = redirectOf(value);
+    if (redirect === undefined) return undefined;
+    if (isDynamic(from) || isDynamic(redirect.destination))
+      dynamic.push(`${from} -> ${redirect.destination} in ${file}`);
+    else exact[from] = redirect;
+  }
+  return { redirects: exact, ...(dynamic.length > 0 && { dynamicRedirects: dynamic }) };
 }
 
 /** `site` and `redirects` from the text of `astro.config.*` (named `file` in what is unread). */
@@ -153,13 +183,8 @@ export function readAstroConfig(file: string, source: string): AstroSiteHints {
   }
   const redirectsAt = keys.get('redirects');
   if (redirectsAt !== undefined) {
-    const redirects = new LiteralReader(text, redirectsAt).value();
-    const pairs =
-      redirects && typeof redirects === 'object'
-        ? Object.entries(redirects).map(([from, to]) => [from, destinationOf(to)] as const)
-        : undefined;
-    if (pairs?.every((pair): pair is readonly [string, string] => pair[1] !== undefined))
-      hints.redirects = Object.fromEntries(pairs);
+    const redirects = readRedirects(file, new LiteralReader(text, redirectsAt).value());
+    if (redirects) Object.assign(hints, redirects);
     else hints.unread.push(`redirects in ${file}`);
   }
   return hints;

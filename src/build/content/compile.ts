@@ -19,9 +19,15 @@ import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
 import { siteLinks } from './links.ts';
-import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
+import {
+  contentPathOf,
+  isRelativeReference,
+  type MediaReference,
+  type MediaUrlOf,
+  mediaUrl,
+} from './media.ts';
 import { ContentReader } from './reader.ts';
-import { BuildReport } from './report.ts';
+import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
 import { readSite } from './site.ts';
 
@@ -38,6 +44,8 @@ export interface CompileOptions {
   strict?: boolean;
   /** The public address given to the build (BASE_URL, --base-url); it wins over site.yaml's. */
   baseUrl?: string | undefined;
+  /** The address the build goes on with when nothing states one (a check's); the name may come from it. */
+  addressInUse?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
   /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
@@ -49,7 +57,12 @@ export interface CompileOptions {
    * (`./cover.png`); unknown when not given, and then no reference is checked or published.
    */
   mediaFiles?: ReadonlySet<string>;
-  /** The URL paths of the site's public folder, when it has one: site-path hero images are checked against them. */
+  /** Where each of those files is published (content-addressed by the build); `/_media/<path>` when not given. */
+  mediaUrl?: MediaUrlOf;
+  /**
+   * The URL paths of the site's public folder (none when it has no such folder): site-path hero
+   * images are checked against them; unknown when not given, and then none is checked.
+   */
   publicFiles?: ReadonlySet<string>;
   /** The pixel size of a published image by its URL path, where the file states it. */
   imageSize?: (path: string) => ImageSize | undefined;
@@ -82,7 +95,11 @@ interface Context {
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
   const issues: ContentIssue[] = [];
   const report = new BuildReport();
-  const reader = new ContentReader(files, issues, report, options.strict ?? false, options.splitFrontMatter);
+  const reader = new ContentReader(files, issues, report, {
+    strict: options.strict ?? false,
+    ...(options.splitFrontMatter && { split: options.splitFrontMatter }),
+    ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
+  });
   const layout = options.layout ?? detectLayout(reader);
   if (!layout) throw new ContentError(issues);
   const layoutReader = LAYOUT_READERS[layout];
@@ -112,7 +129,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const seriesRecords = seriesTexts
     .filter((s) => seriesWithPostsIn(posts).has(`${s.lang} ${s.slug}`))
     .map((s) => seriesRecord(context, s));
-  const media = publishedMedia(context, report);
+  const media = publishedMedia(context);
   const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };
   if (issues.length > 0 || !settings || !gone) throw new ContentError(issues);
 
@@ -151,21 +168,19 @@ const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
 
 /**
  * A hero image as pages and records show it: a site path or URL as written, a file beside the
- * entry at its published URL. A site path missing from the public folder is reported as missing.
+ * entry at its published URL. A site path the public folder does not have (every one, when the
+ * site has no public folder) is reported as missing, at the line of the field.
  */
 function heroImageOf({ reader, options, heroReferences }: Context, file: string, value: string | undefined) {
   if (value === undefined) return null;
-  const line = reader.lineOf(file, value);
+  const line = reader.fieldLine(file, 'heroImage', value);
   if (isRelativeReference(value)) {
     const path = contentPathOf(file, value);
     heroReferences.push({ file, line, ref: value, path });
-    return path === null ? value : mediaUrl(path);
+    return path === null ? value : (options.mediaUrl ?? mediaUrl)(path);
   }
-  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value))) {
-    if (options.strict)
-      reader.problem(file, 'heroImage', 'a file of the public folder', JSON.stringify(value));
-    else reader.report.missingFiles.push({ file, line, target: value });
-  }
+  if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value)))
+    missingFile(reader, { file, line, target: value }, 'heroImage', 'a file of the public folder');
   return value;
 }
 
@@ -178,26 +193,31 @@ function decodedPath(path: string): string {
   }
 }
 
+/** A file an entry refers to that is not there: a problem with --strict, else a warning in the summary. */
+function missingFile(reader: ContentReader, missing: MissingFile, field: string, expected: string) {
+  const { file, line, target } = missing;
+  if (reader.strict) reader.problem(file, field, expected, JSON.stringify(target), line);
+  else reader.report.missingFiles.push(missing);
+}
+
 /**
  * The files beside entries that published entries refer to; each reference to a file that is not
- * there is reported once (a problem with --strict, else a warning in the summary).
+ * there is reported once.
  */
-function publishedMedia({ reader, options, heroReferences }: Context, report: BuildReport): string[] {
+function publishedMedia({ reader, options, heroReferences }: Context): string[] {
   const { mediaFiles } = options;
   if (!mediaFiles) return [];
-  const unpublished = new Set(report.skipped.map((entry) => entry.file));
+  const unpublished = new Set(reader.report.skipped.map((entry) => entry.file));
   const media = new Set<string>();
   const references = [
-    ...reader.mediaReferences.map((reference) => ({ reference, field: `line ${reference.line}` })),
+    ...reader.mediaReferences.map((reference) => ({ reference, field: 'image' })),
     ...heroReferences.map((reference) => ({ reference, field: 'heroImage' })),
   ];
   for (const { reference, field } of references) {
     const { file, line, ref, path } = reference;
     if (unpublished.has(file)) continue;
     if (path !== null && mediaFiles.has(path)) media.add(path);
-    else if (options.strict)
-      reader.problem(file, field, 'a file that exists, relative to this file', JSON.stringify(ref));
-    else report.missingFiles.push({ file, line, target: ref });
+    else missingFile(reader, { file, line, target: ref }, field, 'a file that exists, relative to this file');
   }
   return [...media].sort(compareText);
 }

@@ -1,6 +1,10 @@
-/** One problem in one content file: the file (relative to the content folder), the field, what was expected and what was received. */
+/**
+ * One problem in one content file: the file (relative to the content folder), the 1-based line
+ * when the problem is about one place in it, the field, what was expected and what was received.
+ */
 export interface ContentIssue {
   file: string;
+  line?: number;
   field: string;
   expected: string;
   received: string;
@@ -13,6 +17,7 @@ export class ContentError extends Error {
   }
 }
 
-export function formatIssue({ file, field, expected, received }: ContentIssue): string {
-  return `${file}: ${field}: expected ${expected}, received ${received}`;
+/** `file: field: …`, or `file:line: field: …` when the issue names its line, as warnings do. */
+export function formatIssue({ file, line, field, expected, received }: ContentIssue): string {
+  return `${file}${line === undefined ? '' : `:${line}`}: ${field}: expected ${expected}, received ${received}`;
 }

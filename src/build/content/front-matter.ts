@@ -48,3 +48,24 @@ export function parseYaml(text: string): { data: unknown } | TextProblem {
     return { problem: { expected: 'valid YAML', received: `YAML the reader rejects (${reason})` } };
   }
 }
+
+/**
+ * The 1-based line of a top-level field: in the front matter of a Markdown file, anywhere in a
+ * YAML file. Nothing for a problem that is not about one field (such as the file name). Given
+ * `holding`, the line of the field or of a language's override of it (`heroImageEs`) whose value
+ * holds it.
+ */
+export function fieldLine(text: string, file: string, field: string, holding?: string): number | undefined {
+  const key = /^[A-Za-z_][\w-]*/.exec(field)?.[0];
+  if (!key) return undefined;
+  const lines = text.split(/\r?\n/);
+  const yaml = /\.ya?ml$/.test(file);
+  if (!yaml && lines[0]?.replace(/^\uFEFF/, '').trim() !== '---') return undefined;
+  const keyLine = new RegExp(`^["']?${key}${holding === undefined ? '' : '[A-Za-z0-9]*'}["']?\\s*:`);
+  for (let i = yaml ? 0 : 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (!yaml && line.trim() === '---') return undefined;
+    if (keyLine.test(line) && (holding === undefined || line.includes(holding))) return i + 1;
+  }
+  return undefined;
+}

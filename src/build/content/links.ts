@@ -4,6 +4,8 @@
  */
 import type { Token } from 'markdown-it';
 import { parseMarkdown } from '../site/render/markdown.ts';
+import { srcsetCandidates } from '../site/render/srcset.ts';
+import { type StartTag, startTags } from './html-tags.ts';
 
 export interface LinkRef {
   /** The content file, and the 1-based line the target is written on. */
@@ -16,24 +18,24 @@ export interface LinkRef {
   path: string;
 }
 
-/** A tag with its attributes: quoted values are taken whole, so markup inside one is not a tag. */
-const HTML_TAG = /<[A-Za-z][^\s/>]*((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
-const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 /** A scheme (`https:`, `mailto:`), a protocol-relative `//host`, or a fragment or query alone. */
 const NOT_A_SITE_PATH = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#|\?)/i;
 
-function htmlTargets(html: string): { kind: LinkRef['kind']; target: string }[] {
-  return [...html.matchAll(HTML_TAG)].flatMap((tag) =>
-    [...(tag[1] ?? '').matchAll(ATTRIBUTE)].flatMap((attribute) => {
-      const name = (attribute[1] as string).toLowerCase();
-      if (name !== 'href' && name !== 'src') return [];
-      const target = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
-      return [{ kind: name === 'href' ? ('link' as const) : ('image' as const), target }];
-    }),
-  );
+type Target = { kind: LinkRef['kind']; target: string };
+
+/** What an attribute of raw HTML that names an address points at: `href` a link, the others an image or media file. */
+function attributeTargets({ name, value }: StartTag['attributes'][number]): Target[] {
+  if (name === 'href') return [{ kind: 'link', target: value }];
+  if (name === 'src' || name === 'poster') return [{ kind: 'image', target: value }];
+  if (name === 'srcset') return srcsetCandidates(value).map(({ url }) => ({ kind: 'image', target: url }));
+  return [];
 }
 
-function tokenTargets(token: Token): { kind: LinkRef['kind']; target: string }[] {
+function htmlTargets(html: string): Target[] {
+  return startTags(html).flatMap((tag) => tag.attributes.flatMap(attributeTargets));
+}
+
+function tokenTargets(token: Token): Target[] {
   if (token.type === 'link_open') return [{ kind: 'link', target: String(token.attrGet('href') ?? '') }];
   if (token.type === 'image') return [{ kind: 'image', target: String(token.attrGet('src') ?? '') }];
   if (token.type === 'html_inline' || token.type === 'html_block') return htmlTargets(token.content);

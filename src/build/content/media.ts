@@ -1,9 +1,13 @@
 /**
  * Files a post, series or deck keeps beside it (Astro's `./cover.png`): referenced by a path
- * relative to the entry's file, published at `/_media/<path in the content folder>`. References
- * are rewritten in the Markdown itself, so the page and its twin point at the same published file.
+ * relative to the entry's file, published under `/_media/<path in the content folder>` (with a
+ * hash of the file's bytes in its name: scripts/media-urls.ts). References are rewritten in the
+ * Markdown itself, so the page and its twin point at the same published file.
  */
 import { MEDIA_PREFIX } from '../../core/paths.ts';
+import { outsideCode } from '../site/render/code-spans.ts';
+import { mapSrcset } from '../site/render/srcset.ts';
+import { rewriteAttributes } from './html-tags.ts';
 
 /** A relative reference an entry makes, where its file is, and the line it is on. */
 export interface MediaReference {
@@ -48,37 +52,67 @@ export function contentPathOf(file: string, ref: string): string | null {
 /** How a `..` of a path outside the content folder is written in its URL (no name of the folder starts with `_`). */
 const PARENT = '_parent';
 
-export const mediaUrl = (path: string): string =>
-  MEDIA_PREFIX +
-  path
-    .split('/')
-    .map((part) => (part === '..' ? PARENT : encodeURIComponent(part)))
-    .join('/');
+/**
+ * The URL of a file beside an entry: `/_media/<its path in the content folder>`, with `hash` (of
+ * its bytes, when the build knows them) before its extension, `cover.3f9a1c2b5d7e.png`, so the
+ * URL changes whenever the file does.
+ */
+export function mediaUrl(path: string, hash?: string): string {
+  const parts = path.split('/').map((part) => (part === '..' ? PARENT : encodeURIComponent(part)));
+  if (hash !== undefined) {
+    const name = parts.pop() as string;
+    const dot = name.lastIndexOf('.');
+    parts.push(dot > 0 ? `${name.slice(0, dot)}.${hash}${name.slice(dot)}` : `${name}.${hash}`);
+  }
+  return MEDIA_PREFIX + parts.join('/');
+}
 
-/** The path in the content folder of a decoded /_media/ URL path. */
-export const mediaPathOfUrl = (url: string): string =>
-  url
-    .slice(MEDIA_PREFIX.length)
-    .split('/')
-    .map((part) => (part === PARENT ? '..' : part))
-    .join('/');
+/** Where a file beside an entry is published, by its path in the content folder. */
+export type MediaUrlOf = (path: string) => string;
 
-// `![alt](target "title")` (the target maybe in <>), and `src="…"` of raw HTML media elements.
-const MARKDOWN_IMAGE = /(!\[[^\]\n]*\]\(\s*<?)([^\s)>]+)/g;
-const HTML_SOURCE = /(<(?:img|source|video|audio)\b[^>]*?\b(?:src|poster)\s*=\s*["']?)([^"'\s>]+)/gi;
+/** `![alt](target "title")`, the target maybe in <> (and then it may hold spaces). */
+const MARKDOWN_IMAGE = /(!\[[^\]\n]*\]\(\s*)(<[^>\n]*>|[^\s)]+)/g;
+/** An image by reference: `![alt][label]`, `![label][]` or `![label]`. */
+const IMAGE_BY_REFERENCE = /!\[([^\]\n]*)\](?!\()(?:\[([^\]\n]*)\])?/g;
+/** A link reference definition: `[label]: target`, the target maybe in <>. */
+const DEFINITION = /^( {0,3}\[([^\]\n]+)\]:\s*)(<[^>\n]*>|\S+)/;
+/** The attributes of raw HTML media elements that name files. */
+const MEDIA_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+};
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
-const EXPLICIT_RELATIVE = /^\.\.?\//;
+
+/** A Markdown destination with its file published: `published` is given the target without its <>. */
+const destination = (written: string, published: (ref: string) => string) =>
+  written.startsWith('<') ? `<${published(written.slice(1, -1))}>` : published(written);
+
+/** Labels match case-insensitively, with runs of white space as one space. */
+const labelKey = (label: string) => label.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The labels of the reference definitions images use. */
+function imageLabels(markdown: string): Set<string> {
+  return new Set(
+    [...markdown.matchAll(IMAGE_BY_REFERENCE)].map(([, alt, label]) => labelKey(label || (alt as string))),
+  );
+}
 
 /**
- * The Markdown with every relative image (outside fenced code) pointing at its published URL, and
- * the references it made. `firstLine` is the body's first line in the file.
+ * The Markdown with every relative image outside code (Markdown images, the reference definitions
+ * images use, and `src`, `srcset` and `poster` of raw HTML media elements) pointing at its
+ * published URL, and the references it made. `firstLine` is the body's first line in the file.
  */
 export function withMediaUrls(
   file: string,
   markdown: string,
   firstLine = 1,
+  urlOf: MediaUrlOf = mediaUrl,
 ): { markdown: string; references: MediaReference[] } {
   const references: MediaReference[] = [];
+  const labels = imageLabels(markdown);
   let fence: string | null = null;
   const lines = markdown.split('\n').map((text, i) => {
     const opening = FENCE.exec(text)?.[1];
@@ -90,17 +124,30 @@ export function withMediaUrls(
       fence = opening;
       return text;
     }
-    const rewrite = (_: string, before: string, ref: string) => {
-      if (!isRelativeReference(ref)) return before + ref;
+    const published = (ref: string) => {
+      if (!isRelativeReference(ref)) return ref;
       const path = contentPathOf(file, ref);
       references.push({ file, line: firstLine + i, ref, path });
-      return before + (path === null ? ref : mediaUrl(path));
+      return path === null ? ref : urlOf(path);
     };
-    // In raw HTML only an explicit `./` or `../` names a file beside the entry: a bare word may be
-    // text inside another tag's attribute (`title="<img src=x>"`), which no reader loads.
-    const rewriteExplicit = (match: string, before: string, ref: string) =>
-      EXPLICIT_RELATIVE.test(ref) ? rewrite(match, before, ref) : match;
-    return text.replace(MARKDOWN_IMAGE, rewrite).replace(HTML_SOURCE, rewriteExplicit);
+    const definition = DEFINITION.exec(text);
+    if (definition && labels.has(labelKey(definition[2] as string)))
+      return text.replace(
+        DEFINITION,
+        (_, before: string, _label, ref: string) => before + destination(ref, published),
+      );
+    return outsideCode(text, (part) =>
+      rewriteAttributes(
+        part.replace(
+          MARKDOWN_IMAGE,
+          (_, before: string, ref: string) => before + destination(ref, published),
+        ),
+        (tag, attribute, value) => {
+          if (!MEDIA_ATTRIBUTES[tag]?.includes(attribute)) return value;
+          return attribute === 'srcset' ? mapSrcset(value, published) : published(value);
+        },
+      ),
+    );
   });
   return { markdown: lines.join('\n'), references };
 }

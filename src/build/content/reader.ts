@@ -2,11 +2,25 @@ import * as v from 'valibot';
 import { compareText } from '../data/order.ts';
 import type { ContentIssue } from './errors.ts';
 import { type ContentFiles, isIgnoredPath } from './files.ts';
-import { type FrontMatterSplitter, parseYaml, splitFrontMatter, type TextProblem } from './front-matter.ts';
+import {
+  type FrontMatterSplitter,
+  fieldLine,
+  parseYaml,
+  splitFrontMatter,
+  type TextProblem,
+} from './front-matter.ts';
 import { toMarkdown } from './mdx.ts';
-import { type MediaReference, withMediaUrls } from './media.ts';
+import { type MediaReference, type MediaUrlOf, mediaUrl, withMediaUrls } from './media.ts';
 import { describeValue, fieldsOf, plainIssues, unknownFieldIssue, unreadableIssue } from './messages.ts';
 import type { BuildReport } from './report.ts';
+
+export interface ReaderOptions {
+  strict: boolean;
+  /** How an entry's front matter is split from its body (the dev server keeps unchanged files' splits). */
+  split?: FrontMatterSplitter;
+  /** Where the files entries refer to are published. */
+  mediaUrl?: MediaUrlOf;
+}
 
 /** Reads and checks content files, collecting every problem rather than stopping at the first. */
 export class ContentReader {
@@ -15,13 +29,20 @@ export class ContentReader {
   /** Every file an entry's Markdown refers to by a relative path, in the order read. */
   readonly mediaReferences: MediaReference[] = [];
 
+  /** Refuse what is only noted otherwise (unknown fields, missing files). */
+  readonly strict: boolean;
+  private readonly split: FrontMatterSplitter;
+  private readonly mediaUrl: MediaUrlOf;
+
   constructor(
     private readonly files: ContentFiles,
     readonly issues: ContentIssue[],
     readonly report: BuildReport,
-    private readonly strict: boolean,
-    private readonly split: FrontMatterSplitter = splitFrontMatter,
+    options: ReaderOptions,
   ) {
+    this.strict = options.strict;
+    this.split = options.split ?? splitFrontMatter;
+    this.mediaUrl = options.mediaUrl ?? mediaUrl;
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
     report.ignoredPaths.push(...all.filter(isIgnoredPath));
@@ -44,8 +65,8 @@ export class ContentReader {
     return typeof content === 'string' ? content : '';
   }
 
-  problem(file: string, field: string, expected: string, received: string): void {
-    this.issues.push({ file, field, expected, received });
+  problem(file: string, field: string, expected: string, received: string, line?: number): void {
+    this.issues.push({ file, ...(line !== undefined && { line }), field, expected, received });
   }
 
   /** One of Folio's own YAML files (site.yaml, tags.yaml, gone.yaml), checked field by field. */
@@ -78,16 +99,18 @@ export class ContentReader {
     if (leftOut) this.report.noteMdx(file, leftOut);
     // The body is the file's text after the front matter, trimmed: its last occurrence.
     const firstLine = lineAt(text, Math.max(0, text.lastIndexOf(document.body)));
-    const media = withMediaUrls(file, markdown, firstLine);
+    const media = withMediaUrls(file, markdown, firstLine, this.mediaUrl);
     this.mediaReferences.push(...media.references);
     return data === undefined ? undefined : { data, body: media.markdown };
   }
 
-  /** The 1-based line of the first occurrence of `needle` in a file; 1 when it is not there. */
-  lineOf(file: string, needle: string): number {
-    const text = this.files.get(file);
-    const at = typeof text === 'string' ? text.indexOf(needle) : -1;
-    return at < 0 ? 1 : lineAt(text as string, at);
+  /**
+   * The 1-based line of the front-matter field of an entry (or of a language's override of it)
+   * that holds `value`, else of the field; 1 when neither is found.
+   */
+  fieldLine(file: string, field: string, value: string): number {
+    const text = this.written(file);
+    return fieldLine(text, file, field, value) ?? fieldLine(text, file, field) ?? 1;
   }
 
   validate<S extends v.GenericSchema>(file: string, schema: S, input: unknown): v.InferOutput<S> | undefined {

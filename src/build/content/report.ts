@@ -26,6 +26,8 @@ export class BuildReport {
   noLicense = false;
   /** Settings the site's own files hold but not as literals, e.g. `site in astro.config.mjs`. */
   readonly unreadSettings: string[] = [];
+  /** Redirects of dynamic routes the Astro config states, e.g. `/old/[slug] -> /new/[slug] in astro.config.mjs`. */
+  readonly dynamicRedirects: string[] = [];
   /** Drafts and entries dated after the build time. */
   readonly skipped: SkippedEntry[] = [];
   /** Files under a name starting with `_`. */
@@ -60,6 +62,10 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   if (report.unreadSettings.length > 0)
     lines.push(
       `could not read ${report.unreadSettings.join(', ')} (not a literal value): set them in site.yaml`,
+    );
+  for (const redirect of report.dynamicRedirects)
+    lines.push(
+      `did not follow the redirect ${redirect}: a dynamic route names no path (list its old paths in site.yaml redirects)`,
     );
   if (report.noLicense)
     lines.push(

@@ -5,6 +5,7 @@
  * problem. A licence is never inferred: none stated is null.
  */
 import * as v from 'valibot';
+import { isRedirectStatus, REDIRECT_STATUSES, type Redirect } from '../../core/deployment.ts';
 import { endpointsFor } from '../../core/endpoints.ts';
 import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
@@ -14,7 +15,7 @@ import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './s
 export interface SiteSettings {
   info: SiteInfo<string>;
   deprecations: Deprecation[];
-  redirects: Record<string, string>;
+  redirects: Record<string, Redirect>;
   robots: RobotsPolicy;
 }
 
@@ -33,6 +34,11 @@ export interface SiteSources {
   baseUrl?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
+  /**
+   * The address the build goes on with when nothing states one (a check's local address): the
+   * name falls back to its host name, as it does to the public address's.
+   */
+  addressInUse?: string | undefined;
 }
 
 export function readSite(
@@ -64,11 +70,15 @@ function baseUrlOf(
   return undefined;
 }
 
-/** The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name. */
-function nameOf(given: string | undefined, astro: AstroSiteHints | undefined, baseUrl: string | null) {
+/**
+ * The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name of
+ * the public address, else of the address in use.
+ */
+function nameOf(given: string | undefined, { astro, addressInUse }: SiteSources, baseUrl: string | null) {
   if (given) return { value: given };
   if (astro?.title) return { value: astro.title, from: 'SITE_TITLE in src/consts.ts' };
   if (baseUrl) return { value: new URL(baseUrl).host, from: 'the host name' };
+  if (addressInUse) return { value: new URL(addressInUse).host, from: 'the host name of the address in use' };
   return undefined;
 }
 
@@ -81,7 +91,7 @@ function inferSite(
   const { astro } = sources;
   const baseUrl = baseUrlOf(reader, given.baseUrl, sources);
   if (!baseUrl) return undefined;
-  const name = nameOf(given.name, astro, baseUrl.value);
+  const name = nameOf(given.name, sources, baseUrl.value);
   const languages = given.languages ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
   if (!languages || !name) {
     const found = { languages, name };
@@ -107,6 +117,7 @@ function inferSite(
   if (defaulted.length > 0) report.inferred.push(`${defaulted.join(' and ')} "${name.value}" (the name)`);
   if (given.license === undefined) report.noLicense = true;
   report.unreadSettings.push(...(astro?.unread ?? []));
+  report.dynamicRedirects.push(...(astro?.dynamicRedirects ?? []));
   return settingsOf(reader, {
     name: name.value,
     description: typeof description === 'object' ? description.value : (description ?? name.value),
@@ -115,16 +126,41 @@ function inferSite(
     license: given.license ?? null,
     languages,
     deprecations: given.deprecations ?? [],
-    redirects: { ...astroRedirects(reader, astro), ...given.redirects },
+    redirects: { ...astroRedirects(reader, astro), ...permanent(given.redirects ?? {}) },
     ui: given.ui ?? {},
     robots: given.robots ?? { allow: [], disallow: [], agents: {} },
   });
 }
 
-/** The Astro config's redirects, held to the rules of site.yaml's: each bad entry is a problem. */
-function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined): Record<string, string> {
+/** site.yaml's redirects: each old path moved for good. */
+const permanent = (targets: Record<string, string>): Record<string, Redirect> =>
+  Object.fromEntries(Object.entries(targets).map(([from, to]) => [from, { to, status: 301 }]));
+
+/**
+ * The Astro config's redirects, held to the rules of site.yaml's, each with the status it states
+ * (301 when it states none, as Astro answers GET): each bad entry is a problem.
+ */
+function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined): Record<string, Redirect> {
   if (!astro?.redirects) return {};
-  return reader.validate('astro.config', redirectsSchema, astro.redirects) ?? {};
+  const given = Object.entries(astro.redirects);
+  const targets = reader.validate(
+    'astro.config',
+    redirectsSchema,
+    Object.fromEntries(given.map(([from, { destination }]) => [from, destination])),
+  );
+  const redirects: Record<string, Redirect> = {};
+  for (const [from, { status = 301 }] of given) {
+    const to = targets?.[from];
+    if (!isRedirectStatus(status))
+      reader.problem(
+        'astro.config',
+        `redirects.${from}.status`,
+        `a redirect status, one of ${REDIRECT_STATUSES.join(', ')}`,
+        String(status),
+      );
+    else if (to !== undefined) redirects[from] = { to, status };
+  }
+  return redirects;
 }
 
 /** One problem naming every setting that has to be written down. */
@@ -139,9 +175,10 @@ function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]
 }
 
 /** The settings once every one is known: baseUrl and license may still be unstated. */
-type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license'> & {
+type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license' | 'redirects'> & {
   baseUrl: string | null;
   license: string | null;
+  redirects: Record<string, Redirect>;
 };
 
 function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | undefined {

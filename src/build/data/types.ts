@@ -2,6 +2,7 @@
  * The prerendered data the build writes and the handler serves. Dates are ISO 8601 UTC with milliseconds.
  * The content compiler works for any list of language codes (`L`); the run time serves `Lang`.
  */
+import type { Redirect } from '../../core/deployment.ts';
 import type { Lang } from '../../core/languages.ts';
 
 export type { Lang };
@@ -111,8 +112,8 @@ export interface SiteData<L extends string = Lang> {
   decks: DeckRecord<L>[];
   /** Paths removed for good (answered with 410). */
   gone: string[];
-  /** Old site paths answered with 301 to their new place (a site path or an absolute URL). */
-  redirects: Record<string, string>;
+  /** Old site paths answered with a redirect to their new place (a site path or an absolute URL). */
+  redirects: Record<string, Redirect>;
   deprecations: Deprecation[];
   robots: RobotsPolicy;
 }

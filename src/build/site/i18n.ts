@@ -1,10 +1,12 @@
 /**
- * Interface text of the site pages, dates and numbers, in the page's language. English, Spanish and
- * French are built in; any other language takes its text from the `ui:` block of site.yaml, and
- * each string it does not give falls back to English (the build summary lists which).
+ * Interface text of the site pages, the developer portal and llms.txt's headings, dates and numbers,
+ * in the page's language. English, Spanish and French are built in; any other language takes its
+ * text from the `ui:` block of site.yaml, and each string it does not give falls back to English
+ * (the build summary lists which).
  */
 import { languageName } from '../../core/languages.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
+import { PORTAL_EN, PORTAL_ES, PORTAL_FR } from './portal-text.ts';
 
 /** The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English name. */
 function nameInItself(lang: Lang): string {
@@ -30,6 +32,28 @@ export function formatDate(iso: string, lang: Lang): string {
 
 /** A whole number as the page's language writes it (`10,000`, `10.000`, `10 000`). */
 export const formatNumber = (n: number, lang: Lang): string => numberFormat(lang).format(n);
+
+/** `a, b and c` (a conjunction) or `a, b or c` (a disjunction), as the language writes a list. */
+export function formatList(
+  items: readonly string[],
+  lang: Lang,
+  type: 'conjunction' | 'disjunction',
+): string {
+  return new Intl.ListFormat(locale(lang), { type }).format(items);
+}
+
+/**
+ * A language's name as another language writes it mid-sentence (`francés`, `espagnol`); in English,
+ * the name the API's own descriptions use.
+ */
+export function languageNameIn(other: Lang, lang: Lang): string {
+  if (lang.split('-')[0] === 'en') return languageName(other);
+  try {
+    return new Intl.DisplayNames([locale(lang)], { type: 'language' }).of(other) ?? other;
+  } catch {
+    return other;
+  }
+}
 
 const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
 const numberFormats = new Map<Lang, Intl.NumberFormat>();
@@ -62,8 +86,8 @@ const locale = (lang: Lang): string => {
   }
 };
 
-/** Every string of the interface; `{name}` marks what is filled in. */
-const en = {
+/** Every string of the pages' interface; `{name}` marks what is filled in. */
+const pageEn = {
   home: 'Home',
   blog: 'Blog',
   talks: 'Talks',
@@ -113,11 +137,14 @@ const en = {
   feeds: 'Feeds',
 };
 
+const en = { ...pageEn, ...PORTAL_EN };
+
 export type UiKey = keyof typeof en;
 export type UiStrings = Readonly<Record<UiKey, string>>;
 export const UI_KEYS = Object.keys(en) as UiKey[];
+type PageStrings = Readonly<Record<keyof typeof pageEn, string>>;
 
-const es: UiStrings = {
+const pageEs: PageStrings = {
   home: 'Inicio',
   blog: 'Blog',
   talks: 'Charlas',
@@ -167,7 +194,7 @@ const es: UiStrings = {
   feeds: 'Fuentes',
 };
 
-const fr: UiStrings = {
+const pageFr: PageStrings = {
   home: 'Accueil',
   blog: 'Blog',
   talks: 'Conférences',
@@ -218,7 +245,15 @@ const fr: UiStrings = {
 };
 
 /** The languages whose interface text is built in. */
-const BUILT_IN: Readonly<Record<string, UiStrings>> = { en, es, fr };
+const BUILT_IN: Readonly<Record<string, UiStrings>> = {
+  en,
+  es: { ...pageEs, ...PORTAL_ES },
+  fr: { ...pageFr, ...PORTAL_FR },
+};
+
+/** The built-in text of a language, or of the language a regional code (`fr-ca`) belongs to. */
+const builtIn = (lang: Lang): UiStrings | undefined =>
+  BUILT_IN[lang] ?? BUILT_IN[lang.split('-')[0] as string];
 
 /** The interface text of one language, filled in where it takes values. */
 export interface UiText
@@ -231,17 +266,21 @@ export interface UiText
   method(method: string, path: string): string;
   postsIn(lang: Lang): string;
   seriesIn(lang: Lang): string;
+  /** A string with its `{name}` slots filled in. */
+  filled(key: UiKey, values: Readonly<Record<string, string>>): string;
+  /**
+   * The language a string is written in: the page's, or English where it falls back, so that the
+   * numbers, lists and language names put into it are written as its words are.
+   */
+  writtenIn(key: UiKey): Lang;
 }
 
-const fill = (template: string, values: Record<string, string>) =>
+const fill = (template: string, values: Readonly<Record<string, string>>) =>
   template.replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);
 
-/** The site's own strings for a language (site.yaml `ui:`), over the built-in ones, over English. */
-function stringsFor(lang: Lang, site: Pick<SiteInfo, 'ui'> | undefined): UiStrings {
-  const given = Object.entries(site?.ui?.[lang] ?? {}).filter(([, text]) => text !== undefined);
-  const builtIn = BUILT_IN[lang] ?? BUILT_IN[lang.split('-')[0] as string] ?? en;
-  return { ...builtIn, ...Object.fromEntries(given) };
-}
+/** The strings site.yaml gives a language in its `ui:` block. */
+const givenFor = (lang: Lang, site: Pick<SiteInfo, 'ui'> | undefined): Partial<Record<UiKey, string>> =>
+  Object.fromEntries(Object.entries(site?.ui?.[lang] ?? {}).filter(([, text]) => text !== undefined));
 
 const made = new WeakMap<object, Map<Lang, UiText>>();
 const NO_SITE = {};
@@ -256,30 +295,39 @@ export function uiText(lang: Lang, site?: Pick<SiteInfo, 'ui'>): UiText {
   }
   let text = byLang.get(lang);
   if (!text) {
-    const s = stringsFor(lang, site);
-    const count = (n: number) => formatNumber(n, lang);
-    text = {
-      ...s,
-      chapterCount: (n) => fill(n === 1 ? s.oneChapter : s.manyChapters, { count: count(n) }),
-      postCount: (n) => fill(n === 1 ? s.onePost : s.manyPosts, { count: count(n) }),
-      pageOf: (page, pages) => fill(s.pageOf, { page: count(page), pages: count(pages) }),
-      notFound: (path) => fill(s.notFound, { path }),
-      gone: (path) => fill(s.gone, { path }),
-      method: (method, path) => fill(s.method, { method, path }),
-      postsIn: (other) => fill(s.postsIn, { language: nameInItself(other) }),
-      seriesIn: (other) => fill(s.seriesIn, { language: nameInItself(other) }),
-    };
+    text = makeText(lang, site);
     byLang.set(lang, text);
   }
   return text;
+}
+
+/** The site's own strings for a language over the built-in ones, over English. */
+function makeText(lang: Lang, site: Pick<SiteInfo, 'ui'> | undefined): UiText {
+  const given = givenFor(lang, site);
+  const own = builtIn(lang);
+  const s: UiStrings = { ...(own ?? en), ...given };
+  const count = (n: number) => formatNumber(n, lang);
+  return {
+    ...s,
+    chapterCount: (n) => fill(n === 1 ? s.oneChapter : s.manyChapters, { count: count(n) }),
+    postCount: (n) => fill(n === 1 ? s.onePost : s.manyPosts, { count: count(n) }),
+    pageOf: (page, pages) => fill(s.pageOf, { page: count(page), pages: count(pages) }),
+    notFound: (path) => fill(s.notFound, { path }),
+    gone: (path) => fill(s.gone, { path }),
+    method: (method, path) => fill(s.method, { method, path }),
+    postsIn: (other) => fill(s.postsIn, { language: nameInItself(other) }),
+    seriesIn: (other) => fill(s.seriesIn, { language: nameInItself(other) }),
+    filled: (key, values) => fill(s[key], values),
+    writtenIn: (key) => (own !== undefined || given[key] !== undefined ? lang : 'en'),
+  };
 }
 
 /** For each language without built-in text, the strings site.yaml does not give, which show in English. */
 export function uiFallbacks(site: Pick<SiteInfo, 'ui' | 'languages'>): Map<Lang, UiKey[]> {
   const fallbacks = new Map<Lang, UiKey[]>();
   for (const lang of site.languages) {
-    if (BUILT_IN[lang] || BUILT_IN[lang.split('-')[0] as string]) continue;
-    const given = site.ui?.[lang] ?? {};
+    if (builtIn(lang)) continue;
+    const given = givenFor(lang, site);
     const missing = UI_KEYS.filter((key) => given[key] === undefined);
     if (missing.length > 0) fallbacks.set(lang, missing);
   }

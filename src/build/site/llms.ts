@@ -5,7 +5,7 @@ import { feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import { resourceTemplateList } from '../../mcp/resource-templates.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { nativeName, uiText } from './i18n.ts';
+import { nativeName, type UiText, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 
 /** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
@@ -31,7 +31,7 @@ const firstSentence = (text: string) => `${text.split(/(?<=\.)\s/)[0]}`;
  * The MCP tools and resource templates, as tools/list and resources/templates/list publish them.
  * The templates are written relative to the site (a template is not a link to follow).
  */
-function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
+function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[], ui: UiText): string {
   const { portalPath } = siteLinks(data.site.languages);
   const portal = `${baseUrl}${markdownTwinPath(portalPath(data.site.languages[0] as Lang))}`;
   const toolItems = tools.map((tool) => `- [${tool.name}](${portal}): ${firstSentence(tool.description)}`);
@@ -40,16 +40,21 @@ function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[]): s
       `* \`${template.uriTemplate.slice(baseUrl.length)}\` (${template.title}): ${template.description}`,
   );
   return [
-    `## MCP tools\n\n${toolItems.join('\n')}`,
-    '## MCP resources',
+    `## ${ui.mcpTools}\n\n${toolItems.join('\n')}`,
+    `## ${ui.mcpResources}`,
     `Posts, series, native slide decks and tags are \`text/markdown\` resources whose URIs are their Markdown twins' URLs, from these templates under ${baseUrl}:`,
     templateItems.join('\n'),
   ].join('\n\n');
 }
 
+/**
+ * The headings are in the blog's first language, each language's own section in its language;
+ * `Optional` is the format's name for the section a reader may skip, and stays as it is.
+ */
 export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
   const url = (path: string) => baseUrl + path;
-  const [rootLanguage, ...otherLanguages] = data.site.languages;
+  const [rootLanguage, ...otherLanguages] = data.site.languages as [Lang, ...Lang[]];
+  const ui = uiText(rootLanguage, data.site);
   const { langRoot, portalPath } = siteLinks(data.site.languages);
   const feeds = data.site.languages.flatMap((lang) => {
     const inLanguage = `the newest posts in ${languageName(lang)}, with their full content`;
@@ -73,18 +78,18 @@ export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[])
 
 Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed.${data.site.license === null ? '' : ` Content licence: ${data.site.license}, reuse with attribution.`}
 
-## API and agents
+## ${ui.apiAndAgents}
 
-- [Developer portal](${url(markdownTwinPath(portalPath(rootLanguage as Lang)))}): quickstart, every endpoint, limits, errors, versioning, MCP and CLI
+- [Developer portal](${url(markdownTwinPath(portalPath(rootLanguage)))}): quickstart, every endpoint, limits, errors, versioning, MCP and CLI
 - [OpenAPI 3.1 description](${url(PATHS.openapi)}): every endpoint with its schemas
 - [API index](${url('/api/index.json')}): version, policies and every concrete endpoint URL
 - [MCP server](${url(PATHS.mcpEndpoint)}): POST JSON-RPC 2.0; see the [server card](${url(PATHS.mcpServerCard)})
 - [Access policy](${url(PATHS.auth)}): public, anonymous, read-only
 - [Agent skills](${url(PATHS.agentSkills)}): how an agent should use this API
 
-${mcpSections(data, baseUrl, tools)}
+${mcpSections(data, baseUrl, tools, ui)}
 
-## Feeds and sitemaps
+## ${ui.feedsAndSitemaps}
 
 ${feeds.join('\n')}
 - [Sitemap](${url(PATHS.sitemap)}): every page in every language, with its last change and translations

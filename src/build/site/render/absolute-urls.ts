@@ -5,6 +5,7 @@
  * here and the way each is resolved.
  */
 import { escapeHtml } from '../../../core/html.ts';
+import { mapSrcset } from './srcset.ts';
 
 /** How each kept URL is written (absolute in twins and feeds); unchanged on pages. */
 export type UrlResolver = (url: string) => string;
@@ -22,25 +23,10 @@ export function absoluteUrl(url: string, pageUrl: string): string {
 /** The attributes whose value is a URL, and `srcset`, whose value is a list of image candidates. */
 const URL_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src', 'poster', 'cite', 'srcset']);
 
-/**
- * One image candidate of a srcset, as the HTML standard splits them: separators (spaces, commas),
- * the URL (no space; commas inside it are its own, trailing ones end the candidate), then either
- * those trailing commas or the descriptors up to the next comma.
- */
-const SRCSET_CANDIDATE = /([\s,]*)(\S+?)(,+(?=\s|$)|(?=\s|$)[^,]*)/g;
-
-/** Each candidate's URL of a srcset written by `resolve`, separators and descriptors as they were. */
-export function resolveSrcset(srcset: string, resolve: UrlResolver): string {
-  return srcset.replace(
-    SRCSET_CANDIDATE,
-    (_, separators: string, url: string, rest: string) => separators + resolve(url) + rest,
-  );
-}
-
 /** An attribute's value with the URLs it holds written by `resolve`; another attribute's as it is. */
 export function resolveAttribute(name: string, value: string, resolve: UrlResolver): string {
   if (!URL_ATTRIBUTES.has(name)) return value;
-  return name === 'srcset' ? resolveSrcset(value, resolve) : resolve(value);
+  return name === 'srcset' ? mapSrcset(value, resolve) : resolve(value);
 }
 
 const TAG = /<[A-Za-z][^>]*>/g;

@@ -104,10 +104,9 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
   };
   const transformTags = resolve
     ? Object.fromEntries(
-        ['a', 'img', 'source', 'video', 'audio', 'track', 'q', 'blockquote', 'del', 'ins'].map((tag) => [
-          tag,
-          resolving(resolve, transforms[tag] ?? keep),
-        ]),
+        ['a', 'img', 'source', 'video', 'audio', 'track', 'iframe', 'q', 'blockquote', 'del', 'ins'].map(
+          (tag) => [tag, resolving(resolve, transforms[tag] ?? keep)],
+        ),
       )
     : transforms;
   return {
@@ -127,7 +126,10 @@ function optionsFor(resolve?: UrlResolver): sanitizeHtml.IOptions {
     // Every attribute that names a URL is held to the schemes above (the library's default leaves
     // out poster, which a video loads as an image).
     allowedSchemesAppliedToAttributes: ['href', 'src', 'cite', 'poster', 'srcset'],
-    allowProtocolRelative: false,
+    // `//host/x` is an external address like `https://host/x`, which is allowed: pages keep it (the
+    // browser takes the page's scheme) and twins resolve it against the page's URL, so both lead to
+    // the same place, as they do for a Markdown link written that way.
+    allowProtocolRelative: true,
     selfClosing: ['img', 'br', 'hr', 'source', 'track', 'wbr', 'col'],
     allowedIframeHostnames: [...EMBED_HOSTS],
     allowIframeRelativeUrls: false,

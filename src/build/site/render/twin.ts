@@ -5,6 +5,7 @@
  */
 import type { Token } from 'markdown-it';
 import { absoluteUrl, type UrlResolver } from './absolute-urls.ts';
+import { outsideCode } from './code-spans.ts';
 import { parseMarkdown } from './markdown.ts';
 import { sanitizeTwinTag } from './sanitize.ts';
 
@@ -27,22 +28,17 @@ const RAW_TEXT =
 const DESTINATION = /(\]\(\s*)(<[^>\n]*>|[^\s()]+)/g;
 /** A link reference definition: `[label]: dest`. */
 const DEFINITION = /^( {0,3}\[[^\]]+\]:\s*)(<[^>\n]*>|\S+)/;
-/** Code spans, which the rewriting steps over. */
-const CODE_SPAN = /(`+)[\s\S]*?\1/g;
 
-/** `text` with `rewrite` applied to what lies outside its code spans. */
-function outsideCode(text: string, rewrite: (part: string) => string): string {
-  let out = '';
-  let last = 0;
-  for (const span of text.matchAll(CODE_SPAN)) {
-    out += rewrite(text.slice(last, span.index)) + span[0];
-    last = span.index + span[0].length;
-  }
-  return out + rewrite(text.slice(last));
-}
+/**
+ * A backslash in a Markdown destination that escapes nothing is part of the address, and pages
+ * write it `%5C` (so `/\host` stays a path of this site, as on the page, not the host a URL
+ * parser would read).
+ */
+const LITERAL_BACKSLASH = /\\(?![!-/:-@[-`{-~])/g;
 
 function destination(target: string, resolve: UrlResolver): string {
-  return target.startsWith('<') ? `<${resolve(target.slice(1, -1))}>` : resolve(target);
+  const address = (url: string) => resolve(url.replace(LITERAL_BACKSLASH, '%5C'));
+  return target.startsWith('<') ? `<${address(target.slice(1, -1))}>` : address(target);
 }
 
 function inlineLines(text: string, resolve: UrlResolver): string {
