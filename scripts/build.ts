@@ -27,6 +27,7 @@ import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
+import { deploymentStats, deploymentSummary, limitWarnings, PLATFORM_LIMITS } from './deployment-limits.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
 import { renderPosts } from './render-posts.ts';
@@ -114,8 +115,15 @@ const processContext = (): CommandContext => ({
   stderr: process.stderr,
 });
 
-/** The build command: `args` as after `tsx scripts/build.ts`; resolves to its exit code. */
-export async function runBuild(args: readonly string[], context = processContext()): Promise<number> {
+/**
+ * The build command: `args` as after `tsx scripts/build.ts`; resolves to its exit code. It warns
+ * about each of the platforms' `limits` the deployment it wrote goes over.
+ */
+export async function runBuild(
+  args: readonly string[],
+  context = processContext(),
+  limits = PLATFORM_LIMITS,
+): Promise<number> {
   const { env, cwd } = context;
   const out = (text: string) => context.stdout.write(`${text}\n`);
   const err = (text: string) => context.stderr.write(`${text}\n`);
@@ -178,6 +186,12 @@ export async function runBuild(args: readonly string[], context = processContext
     );
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose)) out(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (!check) {
+      const stats = deploymentStats(outDir);
+      out(`folio: ${deploymentSummary(stats)}`);
+      for (const warning of limitWarnings(stats, limits))
+        out(problemLine(`over a platform's limit: ${warning}`, format, 'warning'));
+    }
     if (broken.length > 0) out(linkProblemLines(broken, contentDir, format, 'warning', cwd).join('\n'));
     return 0;
   } catch (error) {
