@@ -146,16 +146,35 @@ describe('netlify.toml', () => {
   });
 });
 
-describe("a container: the Dockerfile's run stage", () => {
-  const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8');
-  const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+/** A Dockerfile's stages, each as the text from its FROM line to the next. */
+function dockerStages(dockerfile: string): string[] {
+  return dockerfile.split(/^(?=FROM )/m).slice(1);
+}
+
+/** `NAME=value` pairs of a stage's ENV lines (continued with `\`), each `$ARG` as `args` give it. */
+function stageEnv(stage: string, args: Record<string, string> = {}): Record<string, string> {
+  const lines = stage.replace(/\\\n\s*/g, ' ').match(/^ENV .*$/gm) ?? [];
+  const pairs = lines.flatMap((line) => [...line.matchAll(/(\w+)=(\S*)/g)]);
+  return Object.fromEntries(
+    pairs.map(([, name = '', value = '']) => [name, value.replace(/\$(\w+)/g, (_, arg) => args[arg] ?? '')]),
+  );
+}
+
+const argsOf = (stage: string) => [...stage.matchAll(/^ARG (\w+)/gm)].map((match) => match[1]);
+
+describe('a container: the Dockerfile', () => {
+  const [buildStage = '', runStage = ''] = dockerStages(readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8'));
   const app = mkdtempSync(join(tmpdir(), 'folio-container-'));
   let server: RunningServer;
 
   beforeAll(async () => {
-    // What the image holds: dist/ and nothing else, no node_modules anywhere above it.
+    // What the image holds: dist/ and nothing else, no node_modules anywhere above it. It runs with
+    // the run stage's environment as `docker build` without build arguments leaves it, on a free
+    // loopback port instead of the image's 0.0.0.0:8787.
     cpSync(resolve(TEST_PROJECT, 'dist'), join(app, 'dist'), { recursive: true });
-    server = await startProcess(process.execPath, ['dist/node.mjs'], {}, 20_000, app);
+    const address = new Set(['HOST', 'PORT']);
+    const env = Object.fromEntries(Object.entries(stageEnv(runStage)).filter(([name]) => !address.has(name)));
+    server = await startProcess(process.execPath, ['dist/node.mjs'], env, 20_000, app);
   });
 
   afterAll(async () => {
@@ -163,16 +182,36 @@ describe("a container: the Dockerfile's run stage", () => {
     rmSync(app, { recursive: true, force: true });
   });
 
-  it('copies only dist/ from the build and runs the Node server bundle', () => {
-    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
-    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
-    expect(runStage).toMatch(/^ENV .*HOST=0\.0\.0\.0 PORT=8787$/m);
+  it('builds with the address, the content folder and the quota given as build arguments', () => {
+    expect(argsOf(buildStage)).toEqual([
+      'BASE_URL',
+      'FOLIO_CONTENT',
+      'FOLIO_RATE_LIMIT_QUOTA',
+      'FOLIO_RATE_LIMIT_WINDOW',
+    ]);
+    const build = buildStage.replace(/\\\n\s*/g, ' ').match(/^RUN .*npm run build$/m)?.[0] ?? '';
+    for (const name of argsOf(buildStage)) expect(build).toContain(`${name}="$${name}"`);
   });
 
-  it('serves the API and the site from dist/ alone', async () => {
+  it('copies only dist/ from the build and runs the Node server bundle, enforcing the quota it was built with', () => {
+    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
+    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
+    expect(argsOf(runStage)).toEqual(['FOLIO_RATE_LIMIT_QUOTA', 'FOLIO_RATE_LIMIT_WINDOW']);
+    const quota = { FOLIO_RATE_LIMIT_QUOTA: '100', FOLIO_RATE_LIMIT_WINDOW: '30' };
+    expect(stageEnv(runStage, quota)).toEqual({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8787',
+      ...quota,
+    });
+  });
+
+  it('serves the API and the site from dist/ alone, with the quota the documents announce', async () => {
     const api = await fetch(`${server.url}/api/index.json`);
     expect(api.status).toBe(200);
     expect(api.headers.get('x-api-version')).toBe('1.0.0');
+    const { quota, window_seconds } = (await api.json()).rate_limit;
+    expect(api.headers.get('ratelimit-policy')).toMatch(new RegExp(`;q=${quota};w=${window_seconds}$`));
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
