@@ -1,9 +1,11 @@
 /**
  * The platforms' own formats on the built deployment: wrangler (on Node 22, offline) accepts the
  * upload wrangler.toml describes; the Build Output that `vercel build` wrote for this project holds
- * one function that every path but the static bodies reaches, on both of Vercel's runtimes; the
- * Netlify and container settings. Served as their platforms serve them, both also answer the
- * black-box suite and the shared conformance check (test/runtimes.test.ts).
+ * one function that every path but the static bodies reaches, on both of Vercel's runtimes, and is
+ * the one vercel.json describes; the Netlify settings; the Dockerfile's two stages. Served as their
+ * platforms serve them, wrangler's and Vercel's outputs also answer the black-box suite and the
+ * shared conformance check (test/runtimes.test.ts), and so does `netlify dev` itself, offline
+ * (test/support/netlify-dev.ts says what stands in for the two things it would download).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
