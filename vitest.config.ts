@@ -22,6 +22,7 @@ const FAST = [
   'test/mcp-search.test.ts',
   'test/mcp-transport.test.ts',
   'test/node-body.test.ts',
+  'test/node-floors-doc.test.ts',
   'test/openapi.test.ts',
   'test/search-files.test.ts',
   'test/site-contrast.test.ts',
