@@ -25,6 +25,7 @@ const FAST = [
   'test/node-floors-doc.test.ts',
   'test/openapi.test.ts',
   'test/search-files.test.ts',
+  'test/serve-deployment.test.ts',
   'test/site-contrast.test.ts',
   'test/site-discovery.test.ts',
   'test/site-negotiation.test.ts',
