@@ -7,7 +7,7 @@
  * shared conformance check (test/runtimes.test.ts), and so does `netlify dev` itself, offline
  * (test/support/netlify-dev.ts says what stands in for the two things it would download).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ import { functionFolders, serveVercelOutput, vercelOutput } from './support/verc
 import { runWrangler, type WranglerProject, wranglerProject } from './support/wrangler.ts';
 
 const KIB = 1024;
+const vercelJson = JSON.parse(readFileSync(resolve(ROOT, 'vercel.json'), 'utf8'));
+const packageJson = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'));
 
 function filesUnder(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
@@ -66,12 +68,52 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
     rmSync(target, { recursive: true, force: true });
   });
 
-  it('was captured from the api/folio.js of this commit', () => {
-    const captured = readFileSync(join(target, 'functions/api/folio.func/api/folio.js'), 'utf8');
-    const committed = readFileSync(resolve(ROOT, 'api/folio.js'), 'utf8');
-    expect(captured, 'run scripts/capture-vercel-output.ts').toBe(
-      committed.replace(/runtime: '[a-z]+'/, `runtime: '${runtime}'`),
+  it('was captured by the pinned Vercel CLI from the api/folio.js and package.json of this commit', () => {
+    const refresh = 'run scripts/capture-vercel-output.ts';
+    const captured = (path: string) => readFileSync(join(target, 'functions/api/folio.func', path), 'utf8');
+    const committed = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
+    expect(captured('api/folio.js'), refresh).toBe(
+      committed('api/folio.js').replace(/runtime: '[a-z]+'/, `runtime: '${runtime}'`),
     );
+    // The function's package.json (its "type": "module") is the project's, traced as it was.
+    expect(captured('package.json'), refresh).toBe(committed('package.json'));
+    const pinned = /npx -p vercel@(\S+) tsx scripts\/capture-vercel-output\.ts/.exec(
+      committed('scripts/capture-vercel-output.ts'),
+    )?.[1];
+    expect(json('builds.json').cliVersion, refresh).toBe(pinned);
+  });
+
+  it("was built as vercel.json says, with vercel.json's rewrites and no framework preset", () => {
+    const builds = json('builds.json');
+    expect(builds.detectedFramework).toEqual({ status: 'skipped' });
+    const staticBuild = builds.builds.find((build: { use: string }) => build.use === '@vercel/static-build');
+    const { $schema: _schema, framework: _preset, rewrites, ...settings } = vercelJson;
+    expect(staticBuild.config).toEqual({ zeroConfig: true, ...settings });
+    // Each rewrite, as Vercel compiles a source that is already a pattern, right after the files;
+    // the other routes are Vercel's own for a project with an api/ folder.
+    const [filesystem, ...afterFiles] = json('config.json').routes;
+    expect(filesystem).toEqual({ handle: 'filesystem' });
+    expect(afterFiles.slice(0, rewrites.length)).toEqual(
+      rewrites.map(({ source, destination }: { source: string; destination: string }) => ({
+        src: `^(?:${source})$`,
+        dest: destination,
+        check: true,
+      })),
+    );
+    expect(afterFiles.slice(rewrites.length)).toEqual([
+      { src: '^/api(/.*)?$', status: 404 },
+      { handle: 'error' },
+      { status: 404, src: '^(?!/api).*$', dest: '/404.html' },
+      { handle: 'miss' },
+      { src: '^/api/(.+)(?:\\.(?:js))$', dest: '/api/$1', check: true },
+    ]);
+    // config.json names the first framework Vercel recognises among package.json's dependencies,
+    // whatever the preset: Vite, which the tests use. It is a record, not a setting: no preset was
+    // applied (detection skipped, the build and the routes above are vercel.json's).
+    expect(json('config.json').framework).toEqual({
+      slug: 'vite',
+      version: packageJson.devDependencies.vite,
+    });
   });
 
   it('holds one function, api/folio, the destination of every path but the static bodies', () => {
@@ -105,14 +147,14 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
 });
 
 describe('vercel.json', () => {
-  const config = JSON.parse(readFileSync(resolve(ROOT, 'vercel.json'), 'utf8'));
-
-  it('pins the framework preset to Other and builds the deployment folder', () => {
-    expect(config).toMatchObject({
+  it('pins the framework preset to Other, builds the deployment folder, and has vercel dev serve it', () => {
+    expect(vercelJson).toMatchObject({
       framework: null,
       buildCommand: 'npm run build',
       outputDirectory: 'dist/public',
+      devCommand: 'node scripts/serve-deployment.mjs',
     });
+    expect(existsSync(resolve(ROOT, 'scripts/serve-deployment.mjs'))).toBe(true);
   });
 });
 
