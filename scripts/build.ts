@@ -28,6 +28,13 @@ import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
+import {
+  deploymentStats,
+  deploymentSummary,
+  limitWarnings,
+  PLATFORM_LIMITS,
+  type PlatformLimit,
+} from './deployment-limits.ts';
 import type { FileWriter } from './file-writer.ts';
 import { mediaUrls } from './media-urls.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
@@ -112,6 +119,8 @@ export interface CommandContext {
   stderr: ProgressStream;
   /** Opens the writer of the deployment's files: the file system's, unless a caller stands between. */
   files?: () => FileWriter;
+  /** The platforms' limits the written deployment is held to: their documented ones unless a caller's. */
+  limits?: readonly PlatformLimit[];
 }
 
 const processContext = (): CommandContext => ({
@@ -121,9 +130,12 @@ const processContext = (): CommandContext => ({
   stderr: process.stderr,
 });
 
-/** The build command: `args` as after `tsx scripts/build.ts`; resolves to its exit code. */
+/**
+ * The build command: `args` as after `tsx scripts/build.ts`; resolves to its exit code. It warns
+ * about each of the platforms' `limits` the deployment it wrote goes over.
+ */
 export async function runBuild(args: readonly string[], context = processContext()): Promise<number> {
-  const { env, cwd } = context;
+  const { env, cwd, limits = PLATFORM_LIMITS } = context;
   const out = (text: string) => context.stdout.write(`${text}\n`);
   const err = (text: string) => context.stderr.write(`${text}\n`);
   let options: BuildOptions;
@@ -189,6 +201,12 @@ export async function runBuild(args: readonly string[], context = processContext
     );
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose)) out(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (!check) {
+      const stats = deploymentStats(outDir);
+      out(`folio: ${deploymentSummary(stats)}`);
+      for (const warning of limitWarnings(stats, limits))
+        out(problemLine(`over a platform's limit: ${warning}`, format, 'warning'));
+    }
     if (broken.length > 0) out(linkProblemLines(broken, contentDir, format, 'warning', cwd).join('\n'));
     return 0;
   } catch (error) {

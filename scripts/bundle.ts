@@ -18,7 +18,6 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { type BuildOptions, build, type OutputFile } from 'esbuild';
 import { BODIES_PREFIX, DEFAULT_OUT, MANIFEST_KEY } from '../src/core/deployment.ts';
-import { deploymentStats, limitWarnings } from './deployment-limits.ts';
 import { nodeBundle } from './node-bundle.ts';
 
 const { values } = parseArgs({
@@ -134,12 +133,6 @@ console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}
 for (const [file, raw, gzip] of rows)
   console.log(`${file.padEnd(20)}${raw.padStart(12)}${gzip.padStart(12)}`);
 
-const stats = deploymentStats(outDir);
-console.log(
-  `${shownOutDir}: ${stats.files.toLocaleString('en-US')} files, ${mib(stats.bytes)}, the largest ${stats.largest.path} (${mib(stats.largest.bytes)})`,
-);
-for (const warning of limitWarnings(stats)) console.log(`warning: over a platform's limit: ${warning}`);
-
 /** Chunks first (new names, by content hash), then each entry, so a running entry never misses one. */
 function writeAtomically(files: OutputFile[]) {
   const entriesLast = [...files].sort((a, b) => Number(isEntry(a)) - Number(isEntry(b)));
@@ -165,8 +158,4 @@ function removeStaleChunks(folder: string, files: OutputFile[]) {
 
 function kib(size: number): string {
   return `${(size / 1024).toFixed(1)} KiB`;
-}
-
-function mib(size: number): string {
-  return `${(size / 1024 / 1024).toFixed(1)} MiB`;
 }

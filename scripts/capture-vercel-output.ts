@@ -7,11 +7,12 @@
  * settings `vercel build` needs stand in .vercel/project.json. Vercel's build installs the
  * dependencies into the clone from the npm registry, as on Vercel. The small content blog of the tests
  * keeps the build short. Kept: config.json and each function's folder without its dist/ (the
- * bundles, which the tests take from their own build); the static bodies are the deployment folder
- * as built, so they are left out too.
+ * bundles, which the tests take from their own build), and builds.json, the record of what built it
+ * (the CLI's version among it); the static bodies are the deployment folder as built, so they are
+ * left out too.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -58,10 +59,32 @@ function vercelBuild(project: string) {
   });
 }
 
-/** config.json and every function folder, each without the bundles under its dist/. */
+interface BuildsRecord {
+  argv?: string[];
+  builds?: { requirePath?: string }[];
+}
+
+/**
+ * builds.json, what `vercel build` records of the build (the CLI's version, the framework detection,
+ * each builder and its settings), without the paths of this machine: the command line and where
+ * each builder was loaded from.
+ */
+function buildsRecord(output: string): string {
+  const {
+    argv: _commandLine,
+    builds = [],
+    ...record
+  }: BuildsRecord = JSON.parse(readFileSync(join(output, 'builds.json'), 'utf8'));
+  const withoutPaths = builds.map(({ requirePath: _loadedFrom, ...build }) => build);
+  return `${JSON.stringify({ ...record, builds: withoutPaths }, null, 2)}\n`;
+}
+
+/** config.json, builds.json without this machine's paths, and every function folder without the bundles under its dist/. */
 function keep(output: string, target: string) {
   rmSync(target, { recursive: true, force: true });
+  mkdirSync(target, { recursive: true });
   cpSync(join(output, 'config.json'), join(target, 'config.json'));
+  writeFileSync(join(target, 'builds.json'), buildsRecord(output));
   cpSync(join(output, 'functions'), join(target, 'functions'), {
     recursive: true,
     filter: (path) => !relative(output, path).split('/').includes('dist'),

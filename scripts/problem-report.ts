@@ -52,9 +52,17 @@ export function linkProblemLines(
   return [head, ...links.map((link) => `  ${link.file}:${link.line}: ${message(link)}`)];
 }
 
-/** One problem that is not about a file, such as a missing folder, in the given format. */
-export function problemLine(message: string, format: ReportFormat): string {
-  return format === 'text' ? `folio: ${message}` : `::error::${escapeData(`folio: ${message}`)}`;
+/**
+ * One problem that is not about a file, such as a missing folder, in the given format: an error
+ * (the build fails) or a warning (it goes on), which the text says.
+ */
+export function problemLine(
+  message: string,
+  format: ReportFormat,
+  severity: 'error' | 'warning' = 'error',
+): string {
+  if (format === 'github') return `::${severity}::${escapeData(`folio: ${message}`)}`;
+  return severity === 'error' ? `folio: ${message}` : `folio: warning: ${message}`;
 }
 
 async function issueAnnotation(issue: ContentIssue, contentDir: string, cwd: string): Promise<string> {

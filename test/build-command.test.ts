@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../scripts/build-options.ts';
+import { deploymentStats, PLATFORM_LIMITS } from '../scripts/deployment-limits.ts';
 import { type FileWriter, fileWriter } from '../scripts/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
@@ -102,6 +103,22 @@ describe('the build command', () => {
     });
   });
 
+  it("warns about a deployment over the Workers Free plan's file count, naming the plan that takes it", async () => {
+    const out = await tempDir('folio-out-');
+    // The Free plan's 20,000 files, lowered below what the small blog's deployment holds.
+    const limits = PLATFORM_LIMITS.map((limit) =>
+      limit.platform === 'Cloudflare Workers Free' ? { ...limit, max: 100 } : limit,
+    );
+    const result = await buildCommand(['--content', MINI, '--out', out, '--now', '2026-01-01'], { limits });
+    expect(result.code).toBe(0);
+    const { files } = deploymentStats(out);
+    expect(files).toBeGreaterThan(100);
+    expect(result.stdout).toContain(`folio: the deployment holds ${files} files, `);
+    expect(result.stdout.split('\n').filter((line) => line.includes('warning'))).toEqual([
+      `folio: warning: over a platform's limit: Cloudflare Workers Free: ${files} files, over its 100 (the Workers Paid plan takes 100,000 files per Worker version)`,
+    ]);
+  });
+
   it('summarises what it left out, lists it with --verbose, and refuses unknown fields with --strict', async () => {
     const out = await tempDir('folio-out-');
     const quiet = await build(['--content', ASTRO, '--out', out, '--now', '2026-01-01']);
@@ -117,6 +134,9 @@ describe('the build command', () => {
       'folio: ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
       'folio: .mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
       'folio: ignored 2 files under names starting with _ (--verbose lists them)',
+      expect.stringMatching(
+        /^folio: the deployment holds \d+ files, [\d.]+ MiB; the largest is _folio\/\S+ \([\d.]+ MiB\)$/,
+      ),
       '',
     ]);
     const verbose = await build(['--content', ASTRO, '--out', out, '--now', '2026-01-01', '--verbose']);

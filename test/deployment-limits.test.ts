@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deploymentStats, limitWarnings } from '../scripts/deployment-limits.ts';
+import { deploymentStats, deploymentSummary, limitWarnings } from '../scripts/deployment-limits.ts';
 
 let folder: string | undefined;
 afterEach(() => folder && rmSync(folder, { recursive: true, force: true }));
@@ -34,14 +34,18 @@ describe('deployment limits', () => {
     expect(limitWarnings(deploymentStats(deployment({ '_folio/index.html': 100 })))).toEqual([]);
   });
 
-  it('names the file over the 25 MiB per-file limit on both Cloudflare plans', () => {
-    const stats = deploymentStats(deployment({ '_folio/llms-full.txt': 26 * 1024 * 1024, '_folio/x': 1 }));
-    const warnings = limitWarnings(stats);
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toBe(
-      'Cloudflare Workers Free: _folio/llms-full.txt is 26.0 MiB, over its 25.0 MiB per file (it needs the Workers Paid plan: 100,000 files per Worker version)',
+  it('names the file over the 25 MiB per-file limit, which no Workers plan lifts', () => {
+    const stats = deploymentStats(deployment({ '_folio/_media/talk.mp4': 26 * 1024 * 1024, '_folio/x': 1 }));
+    expect(limitWarnings(stats)).toEqual([
+      'Cloudflare Workers, every plan: _folio/_media/talk.mp4 is 26.0 MiB, over its 25.0 MiB per file (no Workers plan takes a larger file: make it smaller, or host it elsewhere and link to it)',
+    ]);
+  });
+
+  it('sums the deployment up in one line', () => {
+    const stats = deploymentStats(deployment({ '_folio/a.json': 1024 * 1024, '_folio/b.md': 512 * 1024 }));
+    expect(deploymentSummary(stats)).toBe(
+      'the deployment holds 2 files, 1.5 MiB; the largest is _folio/a.json (1.0 MiB)',
     );
-    expect(warnings[1]).toMatch(/^Cloudflare Workers Paid: _folio\/llms-full.txt is 26.0 MiB/);
   });
 
   it('counts files against each platform, from the smallest limit up', () => {
@@ -56,14 +60,17 @@ describe('deployment limits', () => {
     expect(over(15_001)).toEqual([
       'Vercel CLI upload: 15,001 files, over its 15,000 (`vercel deploy --archive=tgz` uploads one archive instead)',
     ]);
-    expect(over(20_001).map((line) => line.split(':')[0])).toEqual([
-      'Cloudflare Workers Free',
-      'Vercel CLI upload',
+    expect(over(20_001)).toEqual([
+      'Cloudflare Workers Free: 20,001 files, over its 20,000 (the Workers Paid plan takes 100,000 files per Worker version)',
+      'Vercel CLI upload: 20,001 files, over its 15,000 (`vercel deploy --archive=tgz` uploads one archive instead)',
     ]);
     expect(over(100_001).map((line) => line.split(':')[0])).toEqual([
       'Cloudflare Workers Free',
       'Cloudflare Workers Paid',
       'Vercel CLI upload',
     ]);
+    expect(over(100_001)[1]).toBe(
+      'Cloudflare Workers Paid: 100,001 files, over its 100,000 (no Workers plan takes more: serve the blog from Node or Bun, or from Netlify)',
+    );
   });
 });

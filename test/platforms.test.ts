@@ -1,11 +1,13 @@
 /**
  * The platforms' own formats on the built deployment: wrangler (on Node 22, offline) accepts the
  * upload wrangler.toml describes; the Build Output that `vercel build` wrote for this project holds
- * one function that every path but the static bodies reaches, on both of Vercel's runtimes; the
- * Netlify and container settings. Served as their platforms serve them, both also answer the
- * black-box suite and the shared conformance check (test/runtimes.test.ts).
+ * one function that every path but the static bodies reaches, on both of Vercel's runtimes, and is
+ * the one vercel.json describes; the Netlify settings; the Dockerfile's two stages. Served as their
+ * platforms serve them, wrangler's and Vercel's outputs also answer the black-box suite and the
+ * shared conformance check (test/runtimes.test.ts), and so does `netlify dev` itself, offline
+ * (test/support/netlify-dev.ts says what stands in for the two things it would download).
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,8 @@ import { functionFolders, serveVercelOutput, vercelOutput } from './support/verc
 import { runWrangler, type WranglerProject, wranglerProject } from './support/wrangler.ts';
 
 const KIB = 1024;
+const vercelJson = JSON.parse(readFileSync(resolve(ROOT, 'vercel.json'), 'utf8'));
+const packageJson = JSON.parse(readFileSync(resolve(ROOT, 'package.json'), 'utf8'));
 
 function filesUnder(dir: string): number {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
@@ -64,12 +68,52 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
     rmSync(target, { recursive: true, force: true });
   });
 
-  it('was captured from the api/folio.js of this commit', () => {
-    const captured = readFileSync(join(target, 'functions/api/folio.func/api/folio.js'), 'utf8');
-    const committed = readFileSync(resolve(ROOT, 'api/folio.js'), 'utf8');
-    expect(captured, 'run scripts/capture-vercel-output.ts').toBe(
-      committed.replace(/runtime: '[a-z]+'/, `runtime: '${runtime}'`),
+  it('was captured by the pinned Vercel CLI from the api/folio.js and package.json of this commit', () => {
+    const refresh = 'run scripts/capture-vercel-output.ts';
+    const captured = (path: string) => readFileSync(join(target, 'functions/api/folio.func', path), 'utf8');
+    const committed = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
+    expect(captured('api/folio.js'), refresh).toBe(
+      committed('api/folio.js').replace(/runtime: '[a-z]+'/, `runtime: '${runtime}'`),
     );
+    // The function's package.json (its "type": "module") is the project's, traced as it was.
+    expect(captured('package.json'), refresh).toBe(committed('package.json'));
+    const pinned = /npx -p vercel@(\S+) tsx scripts\/capture-vercel-output\.ts/.exec(
+      committed('scripts/capture-vercel-output.ts'),
+    )?.[1];
+    expect(json('builds.json').cliVersion, refresh).toBe(pinned);
+  });
+
+  it("was built as vercel.json says, with vercel.json's rewrites and no framework preset", () => {
+    const builds = json('builds.json');
+    expect(builds.detectedFramework).toEqual({ status: 'skipped' });
+    const staticBuild = builds.builds.find((build: { use: string }) => build.use === '@vercel/static-build');
+    const { $schema: _schema, framework: _preset, rewrites, ...settings } = vercelJson;
+    expect(staticBuild.config).toEqual({ zeroConfig: true, ...settings });
+    // Each rewrite, as Vercel compiles a source that is already a pattern, right after the files;
+    // the other routes are Vercel's own for a project with an api/ folder.
+    const [filesystem, ...afterFiles] = json('config.json').routes;
+    expect(filesystem).toEqual({ handle: 'filesystem' });
+    expect(afterFiles.slice(0, rewrites.length)).toEqual(
+      rewrites.map(({ source, destination }: { source: string; destination: string }) => ({
+        src: `^(?:${source})$`,
+        dest: destination,
+        check: true,
+      })),
+    );
+    expect(afterFiles.slice(rewrites.length)).toEqual([
+      { src: '^/api(/.*)?$', status: 404 },
+      { handle: 'error' },
+      { status: 404, src: '^(?!/api).*$', dest: '/404.html' },
+      { handle: 'miss' },
+      { src: '^/api/(.+)(?:\\.(?:js))$', dest: '/api/$1', check: true },
+    ]);
+    // config.json names the first framework Vercel recognises among package.json's dependencies,
+    // whatever the preset: Vite, which the tests use. It is a record, not a setting: no preset was
+    // applied (detection skipped, the build and the routes above are vercel.json's).
+    expect(json('config.json').framework).toEqual({
+      slug: 'vite',
+      version: packageJson.devDependencies.vite,
+    });
   });
 
   it('holds one function, api/folio, the destination of every path but the static bodies', () => {
@@ -103,14 +147,14 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
 });
 
 describe('vercel.json', () => {
-  const config = JSON.parse(readFileSync(resolve(ROOT, 'vercel.json'), 'utf8'));
-
-  it('pins the framework preset to Other and builds the deployment folder', () => {
-    expect(config).toMatchObject({
+  it('pins the framework preset to Other, builds the deployment folder, and has vercel dev serve it', () => {
+    expect(vercelJson).toMatchObject({
       framework: null,
       buildCommand: 'npm run build',
       outputDirectory: 'dist/public',
+      devCommand: 'node scripts/serve-deployment.mjs',
     });
+    expect(existsSync(resolve(ROOT, 'scripts/serve-deployment.mjs'))).toBe(true);
   });
 });
 
@@ -146,16 +190,35 @@ describe('netlify.toml', () => {
   });
 });
 
-describe("a container: the Dockerfile's run stage", () => {
-  const dockerfile = readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8');
-  const runStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+/** A Dockerfile's stages, each as the text from its FROM line to the next. */
+function dockerStages(dockerfile: string): string[] {
+  return dockerfile.split(/^(?=FROM )/m).slice(1);
+}
+
+/** `NAME=value` pairs of a stage's ENV lines (continued with `\`), each `$ARG` as `args` give it. */
+function stageEnv(stage: string, args: Record<string, string> = {}): Record<string, string> {
+  const lines = stage.replace(/\\\n\s*/g, ' ').match(/^ENV .*$/gm) ?? [];
+  const pairs = lines.flatMap((line) => [...line.matchAll(/(\w+)=(\S*)/g)]);
+  return Object.fromEntries(
+    pairs.map(([, name = '', value = '']) => [name, value.replace(/\$(\w+)/g, (_, arg) => args[arg] ?? '')]),
+  );
+}
+
+const argsOf = (stage: string) => [...stage.matchAll(/^ARG (\w+)/gm)].map((match) => match[1]);
+
+describe('a container: the Dockerfile', () => {
+  const [buildStage = '', runStage = ''] = dockerStages(readFileSync(resolve(ROOT, 'Dockerfile'), 'utf8'));
   const app = mkdtempSync(join(tmpdir(), 'folio-container-'));
   let server: RunningServer;
 
   beforeAll(async () => {
-    // What the image holds: dist/ and nothing else, no node_modules anywhere above it.
+    // What the image holds: dist/ and nothing else, no node_modules anywhere above it. It runs with
+    // the run stage's environment as `docker build` without build arguments leaves it, on a free
+    // loopback port instead of the image's 0.0.0.0:8787.
     cpSync(resolve(TEST_PROJECT, 'dist'), join(app, 'dist'), { recursive: true });
-    server = await startProcess(process.execPath, ['dist/node.mjs'], {}, 20_000, app);
+    const address = new Set(['HOST', 'PORT']);
+    const env = Object.fromEntries(Object.entries(stageEnv(runStage)).filter(([name]) => !address.has(name)));
+    server = await startProcess(process.execPath, ['dist/node.mjs'], env, 20_000, app);
   });
 
   afterAll(async () => {
@@ -163,16 +226,36 @@ describe("a container: the Dockerfile's run stage", () => {
     rmSync(app, { recursive: true, force: true });
   });
 
-  it('copies only dist/ from the build and runs the Node server bundle', () => {
-    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
-    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
-    expect(runStage).toMatch(/^ENV .*HOST=0\.0\.0\.0 PORT=8787$/m);
+  it('builds with the address, the content folder and the quota given as build arguments', () => {
+    expect(argsOf(buildStage)).toEqual([
+      'BASE_URL',
+      'FOLIO_CONTENT',
+      'FOLIO_RATE_LIMIT_QUOTA',
+      'FOLIO_RATE_LIMIT_WINDOW',
+    ]);
+    const build = buildStage.replace(/\\\n\s*/g, ' ').match(/^RUN .*npm run build$/m)?.[0] ?? '';
+    for (const name of argsOf(buildStage)) expect(build).toContain(`${name}="$${name}"`);
   });
 
-  it('serves the API and the site from dist/ alone', async () => {
+  it('copies only dist/ from the build and runs the Node server bundle, enforcing the quota it was built with', () => {
+    expect(runStage.match(/^COPY .*$/gm)).toEqual(['COPY --from=build /app/dist ./dist']);
+    expect(runStage).toMatch(/^CMD \["node", "dist\/node\.mjs"\]$/m);
+    expect(argsOf(runStage)).toEqual(['FOLIO_RATE_LIMIT_QUOTA', 'FOLIO_RATE_LIMIT_WINDOW']);
+    const quota = { FOLIO_RATE_LIMIT_QUOTA: '100', FOLIO_RATE_LIMIT_WINDOW: '30' };
+    expect(stageEnv(runStage, quota)).toEqual({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8787',
+      ...quota,
+    });
+  });
+
+  it('serves the API and the site from dist/ alone, with the quota the documents announce', async () => {
     const api = await fetch(`${server.url}/api/index.json`);
     expect(api.status).toBe(200);
     expect(api.headers.get('x-api-version')).toBe('1.0.0');
+    const { quota, window_seconds } = (await api.json()).rate_limit;
+    expect(api.headers.get('ratelimit-policy')).toMatch(new RegExp(`;q=${quota};w=${window_seconds}$`));
     const page = await fetch(`${server.url}/`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);

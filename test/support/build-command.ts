@@ -14,7 +14,7 @@ export interface CommandResult {
 
 /**
  * `tsx scripts/build.ts ...args` in `cwd`, with `env` over this process's environment; output piped;
- * its files written by `files` when given.
+ * its files written by `files` when given; `limits` in place of the platforms' documented ones.
  */
 export async function buildCommand(
   args: readonly string[],
@@ -22,7 +22,13 @@ export async function buildCommand(
     cwd = ROOT,
     env = {},
     files,
-  }: { cwd?: string; env?: Record<string, string>; files?: CommandContext['files'] } = {},
+    limits,
+  }: {
+    cwd?: string;
+    env?: Record<string, string>;
+    files?: CommandContext['files'];
+    limits?: CommandContext['limits'];
+  } = {},
 ): Promise<CommandResult> {
   let stdout = '';
   let stderr = '';
@@ -32,6 +38,7 @@ export async function buildCommand(
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     ...(files && { files }),
+    ...(limits && { limits }),
   });
   return { code, stdout, stderr };
 }

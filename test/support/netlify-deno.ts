@@ -1,8 +1,9 @@
 /**
  * Runs the Netlify Edge Function (deploy/netlify/folio.js over dist/netlify.js) of the project in the
- * working folder in Deno the way Netlify Edge Functions call it: `(request, context)` with
- * `context.ip` the address of the connecting client, the other context fields Netlify provides,
- * and the site's environment variables behind the `Netlify.env` global. Listens on HOST:PORT.
+ * working folder in Deno the way Netlify Edge Functions call it, in front of the folder its
+ * netlify.toml publishes: `(request, context)` with `context.ip` the address of the connecting
+ * client, the other context fields Netlify provides, and the site's environment variables behind
+ * the `Netlify.env` global. Listens on HOST:PORT.
  */
 // @ts-nocheck -- a Deno program: Deno's globals are not in this project's types.
 globalThis.Netlify = {
@@ -19,7 +20,16 @@ const project = new URL(`file://${Deno.cwd()}/`);
 const { default: folio, config } = await import(new URL('deploy/netlify/folio.js', project).href);
 if (config?.path !== '/*') throw new Error(`deploy/netlify/folio.js declares path ${config?.path}`);
 const excluded = new URLPattern({ pathname: config.excludedPath });
-const published = new URL('dist/public', project).pathname;
+const netlifyToml = await Deno.readTextFile(new URL('netlify.toml', project));
+const published = new URL(publishedFolder(netlifyToml), project).pathname;
+
+/** netlify.toml's `publish` folder of `[build]`, the one Netlify serves the static files from. */
+function publishedFolder(toml: string): string {
+  const build = toml.split(/^\[/m).find((section) => section.startsWith('build]')) ?? '';
+  const publish = /^publish\s*=\s*"([^"]+)"/m.exec(build)?.[1];
+  if (!publish) throw new Error('netlify.toml: [build] has no publish folder');
+  return publish;
+}
 
 /** What Netlify's CDN does for an excluded path: the published file, or 404. */
 async function staticFile(pathname: string): Promise<Response> {

@@ -9,7 +9,7 @@ import { dirname, resolve } from 'node:path';
 import { BIN, ROOT } from './server.ts';
 
 /** What the platforms run, each importing the bundles from the dist/ next to it. */
-const PLATFORM_ENTRIES = ['api/folio.js', 'deploy/netlify/folio.js', 'wrangler.toml'];
+const PLATFORM_ENTRIES = ['api/folio.js', 'deploy/netlify/folio.js', 'netlify.toml', 'wrangler.toml'];
 
 export const projectDeployment = (project: string) => resolve(project, 'dist/public');
 

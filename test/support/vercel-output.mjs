@@ -13,8 +13,8 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServerAdapter } from '@whatwg-node/server';
+import { deploymentFile } from '../../scripts/serve-deployment.mjs';
 import { edgeFunction, listen } from './edge-function.mjs';
-import { staticFile } from './static-files.mjs';
 
 const output = process.env.FOLIO_VERCEL_OUTPUT;
 const json = (path) => JSON.parse(readFileSync(join(output, path), 'utf8'));
@@ -60,7 +60,7 @@ const server = createServer((req, res) => {
   let path = (req.url ?? '/').split('?')[0];
   for (const route of routes) {
     if (route.handle === 'filesystem') {
-      const body = staticFile(join(output, 'static'), path);
+      const body = deploymentFile(join(output, 'static'), path);
       if (body) return sendFile(res, body);
       continue;
     }
@@ -73,7 +73,7 @@ const server = createServer((req, res) => {
     path = route.dest.replace(/\$(\d+)/g, (_, n) => match[Number(n)] ?? '');
     const run = functions.get(path);
     if (run) return run(req, res);
-    const body = staticFile(join(output, 'static'), path);
+    const body = deploymentFile(join(output, 'static'), path);
     if (body) return sendFile(res, body);
     if (!route.check) break;
   }
