@@ -55,6 +55,13 @@ export const ASSUMED_PROTOCOL_VERSION = '2025-03-26';
 /** How a request is served: statelessly (2026-07-28) or as a legacy revision. */
 export type Era = { modern: true; version: string } | { modern: false; version: string };
 
+/**
+ * The first revision whose tools/list names the reading tool (get_post). The API's description of the
+ * 2025-06-18 endpoint publishes six tools, so clients of that revision and earlier are listed those
+ * six; get_post still answers a call from any revision.
+ */
+export const READING_SINCE = '2025-11-25';
+
 /** From 2025-11-25 (SEP-1303), arguments that fail the input schema are a tool result with isError. */
 export function inputErrorsAreToolResults(protocolVersion: string): boolean {
   return protocolVersion >= '2025-11-25';

@@ -5,7 +5,7 @@
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { after } from '../http/after.ts';
-import { type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
 import {
   type EncodedResult,
   encodedResult,
@@ -20,6 +20,7 @@ import {
   type InitializeResult,
   inputErrorsAreToolResults,
   type JsonObject,
+  type ListToolsResult,
   negotiateProtocolVersion,
   SERVER_CAPABILITIES,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -52,6 +53,14 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
   };
   const DISCOVER_RESULT = encodedResult(JSON.stringify(discovered));
 
+  /** The tools a client of this revision is not listed: those added in a later one. */
+  const toolsAfter = (protocolVersion: string) =>
+    new Set(
+      tools
+        .filter((tool) => tool.since !== undefined && protocolVersion < tool.since)
+        .map((tool) => tool.name),
+    );
+
   const methods: Record<string, Method> = {
     ...createResources(manifest, bodies),
     initialize(params) {
@@ -68,10 +77,14 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
     },
     ping: () => ok(EMPTY_RESULT),
     'server/discover': () => ok(DISCOVER_RESULT),
-    'tools/list': () =>
+    'tools/list': (_params, protocolVersion) =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-        return ok(derive(listed, 'mcp-list-result', () => encodedResult(bodyText(listed)), encodedCost));
+        const unlisted = toolsAfter(protocolVersion);
+        const list = () =>
+          unlisted.size === 0 ? bodyText(listed) : JSON.stringify(listedWithout(listed, unlisted));
+        const name = unlisted.size === 0 ? 'mcp-list-result' : `mcp-list-result:${[...unlisted].join(',')}`;
+        return ok(derive(listed, name, () => encodedResult(list()), encodedCost));
       }),
     'tools/call'(params, protocolVersion) {
       if (typeof params.name !== 'string')
@@ -107,4 +120,10 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
   }
 
   return { answer, knows };
+}
+
+/** The published tools/list without the named tools. */
+function listedWithout(listed: Body, unlisted: ReadonlySet<string>): ListToolsResult {
+  const all = JSON.parse(bodyText(listed)) as ListToolsResult;
+  return { ...all, tools: all.tools.filter((tool) => !unlisted.has(tool.name)) };
 }

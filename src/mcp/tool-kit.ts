@@ -35,6 +35,11 @@ export interface ToolDefinition<I extends ArgumentsSchema, O extends v.GenericSc
   name: string;
   title: string;
   description: string;
+  /**
+   * The first protocol revision whose tools/list names it, for a tool added after the original six:
+   * a client of an earlier revision is shown the tool set that revision was published with.
+   */
+  since?: string;
   /** Its arguments, for a blog in the languages these schemas were made for. */
   input: (args: Arguments) => I;
   output: O;
@@ -47,6 +52,7 @@ export interface ToolModule {
   name: string;
   title: string;
   description: string;
+  since?: string;
   input: (args: Arguments) => ArgumentsSchema;
   output: v.GenericSchema;
   annotations: ToolAnnotations;

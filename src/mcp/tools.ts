@@ -15,6 +15,8 @@ import { TOOL_MODULES } from './tools/index.ts';
 
 export interface McpTool {
   name: string;
+  /** The first protocol revision that lists it; absent for the original tools. */
+  since?: string;
   call: Call;
 }
 
@@ -35,6 +37,7 @@ export function createTools(manifest: Manifest, bodies: BodyCache): McpTool[] {
   const inputSchemaOf = publishedInputSchemas(bodies);
   return TOOL_MODULES.map((tool) => ({
     name: tool.name,
+    ...(tool.since !== undefined && { since: tool.since }),
     call: tool.calls(context, args, () => inputSchemaOf(tool.name)),
   }));
 }

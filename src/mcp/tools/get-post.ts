@@ -6,6 +6,7 @@ import { after } from '../../http/after.ts';
 import { type Body, bodyText } from '../../http/body-cache.ts';
 import type { EncodedResult } from '../json-rpc.ts';
 import { pastTheEnd, pieceOf, READ_CAP } from '../pieces.ts';
+import { READING_SINCE } from '../protocol.ts';
 import { type PostText, PostTextSchema } from '../schemas.ts';
 import { bodyValue, errorResult, resultFrom, resultOf, toolModule } from '../tool-kit.ts';
 
@@ -24,6 +25,7 @@ function postText(facts: PostFacts, twin: Body, offset: number): EncodedResult {
 export const getPost = toolModule({
   name: 'get_post',
   title: 'Read a post',
+  since: READING_SINCE,
   description:
     'Read one post: its Markdown twin (front matter, title, description and the whole body, every link ' +
     'absolute) with its date, tags and url. Use it after search_blog_posts, get_series or ' +
