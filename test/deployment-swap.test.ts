@@ -3,7 +3,8 @@
  * steps leaves one complete deployment, put in place by the next server start or build, and the
  * next build leaves no temporary folder; a rebuild under a running Node or Bun server never gives an
  * answer that mixes the two deployments or cannot be parsed; a build that cannot write says so in
- * one line.
+ * one line. Only the builds that are killed run as child processes; the others run the build
+ * command in-process (the same arguments, output and exit code).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { fileDeployment } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
 import { createHandler } from '../src/handler.ts';
 import { DeploymentReplaced } from '../src/http/body-source.ts';
+import { buildCommand } from './support/build-command.ts';
 import { servedData } from './support/data.ts';
 import { FIXTURES } from './support/fixtures.ts';
 import { ROOT, startBun, startNode } from './support/server.ts';
@@ -33,29 +35,28 @@ interface Run {
   stderr: string;
 }
 
-function build(
-  out: string,
-  baseUrl: string,
-  env: Record<string, string> = {},
-  ...args: string[]
-): Promise<Run> {
+const buildArgs = (out: string, ...args: string[]) => [
+  '--content',
+  BLOG,
+  '--out',
+  out,
+  '--now',
+  '2026-01-01T00:00:00Z',
+  ...args,
+];
+
+/** The build command, in-process. */
+const build = (out: string, baseUrl: string, ...args: string[]) =>
+  buildCommand(buildArgs(out, ...args), { env: { BASE_URL: baseUrl } });
+
+/** The build command as a child process, killed at `step`. */
+function buildKilledAt(out: string, baseUrl: string, step: BuildStep): Promise<Run> {
   return new Promise((done) => {
     // Node itself with tsx's loader, so the process a kill stops is the child (tsx's CLI would be its parent).
     const child = execFile(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        'scripts/build.ts',
-        '--content',
-        BLOG,
-        '--out',
-        out,
-        '--now',
-        '2026-01-01T00:00:00Z',
-        ...args,
-      ],
-      { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl, ...env } },
+      ['--import', 'tsx', 'scripts/build.ts', ...buildArgs(out)],
+      { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl, FOLIO_BUILD_KILL_AT: step } },
       (_error, stdout, stderr) => done({ code: child.exitCode, signal: child.signalCode, stdout, stderr }),
     );
   });
@@ -116,7 +117,7 @@ describe('a build killed at each step', () => {
       const parent = join(scratch, `killed-${step}`);
       const out = join(parent, 'public');
       expect((await build(out, OLD)).code).toBe(0);
-      const killed = await build(out, NEW, { FOLIO_BUILD_KILL_AT: step });
+      const killed = await buildKilledAt(out, NEW, step);
       expect(killed.signal).toBe('SIGKILL');
 
       // A server started now serves one complete deployment: the old one, or the new one when it was complete.
@@ -241,7 +242,7 @@ describe('a build that cannot write', () => {
     const failed = await build(out, OLD);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toBe(`folio: cannot read ${parent}: not a directory (ENOTDIR)\n`);
-    const verbose = await build(out, OLD, {}, '--verbose');
+    const verbose = await build(out, OLD, '--verbose');
     expect(verbose.code).toBe(1);
     expect(verbose.stderr.split('\n')[0]).toBe(`folio: cannot read ${parent}: not a directory (ENOTDIR)`);
     expect(verbose.stderr).toMatch(NO_STACK);
