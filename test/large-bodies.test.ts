@@ -68,13 +68,17 @@ const writtenEncoded = (key: string, encoding: Encoding) =>
 const decompress = (bytes: Buffer, encoding: Encoding) =>
   encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes);
 
-/** Deterministic noise, so that the compressed variants are large enough to be written in parts too. */
+/**
+ * Deterministic noise, so that the compressed variants are large enough to be written in parts too:
+ * words drawn from a vocabulary of 65,536, as a language has a vocabulary (a word per draw would
+ * give the search index a million distinct terms, which no blog has).
+ */
 function noiseWords(seed: number) {
   let state = seed;
   return (count: number) =>
     Array.from({ length: count }, () => {
       state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-      return state.toString(36);
+      return (state >>> 16).toString(36);
     }).join(' ');
 }
 
