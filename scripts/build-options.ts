@@ -6,9 +6,8 @@ import { LAYOUTS, type Layout } from '../src/build/content/layout.ts';
 import { DEFAULT_OUT } from '../src/core/deployment.ts';
 import { REPORT_FORMATS, type ReportFormat } from './problem-report.ts';
 
-export const USAGE = `Usage: tsx scripts/build.ts [options]
-       npm run build:data -- [options]    (npm run build -- [options] also bundles)
-       npm run check -- [options]         (the same as --check)
+export const USAGE = `Usage: npm run build -- [options]    (then bundles the functions)
+       npm run check -- [options]    (the same as --check)
 
 Checks a content folder and writes the deployment folder: every body as served and a manifest.
 

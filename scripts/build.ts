@@ -5,10 +5,8 @@
  * baseUrl, else an Astro site's `site`;
  * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
-import { realpathSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   type CompileOptions,
   type ContentFiles,
@@ -258,11 +256,3 @@ async function contentFolderProblem(dir: string): Promise<string | undefined> {
     return `the content folder ${dir} does not exist`;
   }
 }
-
-/** Run as a script, however it was reached: a path with spaces, a symbolic link, or relative. */
-function isMainModule(): boolean {
-  const script = process.argv[1];
-  return script !== undefined && pathToFileURL(realpathSync(script)).href === import.meta.url;
-}
-
-if (isMainModule()) process.exitCode = await runBuild(process.argv.slice(2));

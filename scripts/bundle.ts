@@ -6,7 +6,7 @@
  * Node built-in, the build's own code, or exceeds the platform's documented size limit. Every bundle
  * is made and checked in memory first; only when all pass are they written, each file beside its
  * target and renamed over it, so a failure leaves the previous bundles whole.
- *   tsx scripts/bundle.ts [--out DIR] [--dist DIR]
+ *   npm run build (its postbuild step), or tsx src/commands/bundle.ts [--out DIR] [--dist DIR]
  * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
  * (default dist). On Vercel, Vercel's own build makes the one function of api/folio.js from
  * dist/vercel.js (docs/deploying.md).
@@ -20,12 +20,18 @@ import { type BuildOptions, build, type OutputFile } from 'esbuild';
 import { BODIES_PREFIX, DEFAULT_OUT, MANIFEST_KEY } from '../src/core/deployment.ts';
 import { nodeBundle } from './node-bundle.ts';
 
-const { values } = parseArgs({
-  options: { out: { type: 'string' }, dist: { type: 'string' } },
+/** What the command reads and writes of its process: the process's own, or a caller's (the tests'). */
+export interface BundleContext {
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+}
+
+const processContext = (): BundleContext => ({
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
 });
-const shownOutDir = values.out ?? process.env.FOLIO_OUT ?? DEFAULT_OUT;
-const outDir = resolve(shownOutDir);
-const distDir = values.dist ?? 'dist';
 
 const common: BuildOptions = {
   bundle: true,
@@ -36,15 +42,6 @@ const common: BuildOptions = {
   metafile: true,
 };
 
-const edge: BuildOptions = {
-  ...common,
-  platform: 'neutral',
-  target: 'es2022',
-  mainFields: ['module', 'main'],
-  conditions: ['worker', 'browser'],
-  alias: { 'folio:manifest': join(outDir, BODIES_PREFIX, MANIFEST_KEY) },
-};
-
 const KIB = 1024;
 /** Each platform's documented limit on the compressed function size (the smallest plan's). */
 interface Target {
@@ -53,24 +50,35 @@ interface Target {
   platform?: string;
 }
 
-const TARGETS: Record<string, Target> = {
-  'node.mjs': { options: { metafile: true } },
-  'vercel.js': {
-    options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
-    gzipLimit: 1024 * KIB,
-    platform: 'Vercel Hobby (1 MB)',
-  },
-  'netlify.js': {
-    options: { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
-    gzipLimit: 20 * 1024 * KIB,
-    platform: 'Netlify Edge Functions (20 MB)',
-  },
-  'cloudflare.js': {
-    options: { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
-    gzipLimit: 3 * 1024 * KIB,
-    platform: 'Cloudflare Workers Free (3 MB)',
-  },
-};
+/** The functions to bundle, the edge ones carrying the manifest of the deployment in `outDir`. */
+function targetsFor(outDir: string): Record<string, Target> {
+  const edge: BuildOptions = {
+    ...common,
+    platform: 'neutral',
+    target: 'es2022',
+    mainFields: ['module', 'main'],
+    conditions: ['worker', 'browser'],
+    alias: { 'folio:manifest': join(outDir, BODIES_PREFIX, MANIFEST_KEY) },
+  };
+  return {
+    'node.mjs': { options: { metafile: true } },
+    'vercel.js': {
+      options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
+      gzipLimit: 1024 * KIB,
+      platform: 'Vercel Hobby (1 MB)',
+    },
+    'netlify.js': {
+      options: { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
+      gzipLimit: 20 * 1024 * KIB,
+      platform: 'Netlify Edge Functions (20 MB)',
+    },
+    'cloudflare.js': {
+      options: { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
+      gzipLimit: 3 * 1024 * KIB,
+      platform: 'Cloudflare Workers Free (3 MB)',
+    },
+  };
+}
 
 /** What no run-time bundle may contain: the content compiler, the renderers, the schema converter. */
 const BUILD_ONLY =
@@ -84,9 +92,9 @@ interface Bundles {
   outputs: OutputFile[];
 }
 
-async function bundleAll(): Promise<Bundles> {
+async function bundleAll(targets: Record<string, Target>, distDir: string): Promise<Bundles> {
   const bundles: Bundles = { rows: [], outputs: [] };
-  for (const [name, { options, gzipLimit, platform }] of Object.entries(TARGETS)) {
+  for (const [name, { options, gzipLimit, platform }] of Object.entries(targets)) {
     const outfile = join(distDir, name);
     const result = await build({
       ...(name === 'node.mjs'
@@ -113,28 +121,52 @@ async function bundleAll(): Promise<Bundles> {
   return bundles;
 }
 
-function refuse(message: string): never {
-  console.error(`folio: ${message}; the previous bundles are unchanged`);
-  process.exit(1);
+/**
+ * The bundle command: `args` as after `tsx src/commands/bundle.ts`; resolves to its exit code (1
+ * when a bundle is refused, 2 for a bad command line), leaving the previous bundles whole unless
+ * every one passed.
+ */
+export async function runBundle(args: readonly string[], context = processContext()): Promise<number> {
+  const refuse = (message: string) => {
+    context.stderr.write(`folio: ${message}; the previous bundles are unchanged\n`);
+    return 1;
+  };
+  let values: { out?: string | undefined; dist?: string | undefined };
+  try {
+    ({ values } = parseArgs({
+      args: [...args],
+      options: { out: { type: 'string' }, dist: { type: 'string' } },
+    }));
+  } catch (error) {
+    context.stderr.write(`folio bundle: ${(error as Error).message} (options: --out DIR, --dist DIR)\n`);
+    return 2;
+  }
+  const shownOutDir = values.out ?? context.env.FOLIO_OUT ?? DEFAULT_OUT;
+  const outDir = resolve(shownOutDir);
+  const distDir = values.dist ?? 'dist';
+  if (!existsSync(join(outDir, BODIES_PREFIX, MANIFEST_KEY)))
+    return refuse(
+      `${shownOutDir} holds no deployment (no ${BODIES_PREFIX.slice(1)}${MANIFEST_KEY}): run npm run build`,
+    );
+  let bundles: Bundles;
+  try {
+    bundles = await bundleAll(targetsFor(outDir), distDir);
+  } catch (error) {
+    if (error instanceof BundleRefused) return refuse(error.message);
+    throw error;
+  }
+  writeAtomically(bundles.outputs, distDir);
+  removeStaleChunks(join(distDir, 'node-chunks'), bundles.outputs);
+  const line = (cells: readonly string[]) =>
+    context.stdout.write(`${cells[0]?.padEnd(20)}${cells[1]?.padStart(12)}${cells[2]?.padStart(12)}\n`);
+  line(['artifact', 'raw', 'gzip']);
+  for (const row of bundles.rows) line(row);
+  return 0;
 }
 
-if (!existsSync(join(outDir, BODIES_PREFIX, MANIFEST_KEY)))
-  refuse(
-    `${shownOutDir} holds no deployment (no ${BODIES_PREFIX.slice(1)}${MANIFEST_KEY}): run npm run build`,
-  );
-const { rows, outputs } = await bundleAll().catch((error) => {
-  if (error instanceof BundleRefused) refuse(error.message);
-  throw error;
-});
-writeAtomically(outputs);
-removeStaleChunks(join(distDir, 'node-chunks'), outputs);
-
-console.log(`${'artifact'.padEnd(20)}${'raw'.padStart(12)}${'gzip'.padStart(12)}`);
-for (const [file, raw, gzip] of rows)
-  console.log(`${file.padEnd(20)}${raw.padStart(12)}${gzip.padStart(12)}`);
-
 /** Chunks first (new names, by content hash), then each entry, so a running entry never misses one. */
-function writeAtomically(files: OutputFile[]) {
+function writeAtomically(files: OutputFile[], distDir: string) {
+  const isEntry = (file: OutputFile) => resolve(dirname(file.path)) === resolve(distDir);
   const entriesLast = [...files].sort((a, b) => Number(isEntry(a)) - Number(isEntry(b)));
   for (const { path, contents } of entriesLast) {
     mkdirSync(dirname(path), { recursive: true });
@@ -142,10 +174,6 @@ function writeAtomically(files: OutputFile[]) {
     writeFileSync(staged, contents);
     renameSync(staged, path);
   }
-}
-
-function isEntry(file: OutputFile): boolean {
-  return resolve(dirname(file.path)) === resolve(distDir);
 }
 
 function removeStaleChunks(folder: string, files: OutputFile[]) {

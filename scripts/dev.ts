@@ -34,11 +34,12 @@ interface DevState {
   problems: readonly string[];
 }
 
-async function main(): Promise<number> {
+/** The dev server: `args` as after `npm run dev --`; resolves to an exit code only when it cannot start. */
+export async function runDev(args: readonly string[]): Promise<number> {
   let options: BuildOptions;
   let address: { port: number; host: string };
   try {
-    const command = parseBuildArgs(process.argv.slice(2), process.env, resolve(import.meta.dirname, '..'));
+    const command = parseBuildArgs(args, process.env, resolve(import.meta.dirname, '..'));
     if (command.help) {
       console.log(USAGE);
       return 0;
@@ -185,5 +186,3 @@ function problemPage(problems: readonly string[]): Response {
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
   });
 }
-
-process.exitCode = await main();

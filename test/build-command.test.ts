@@ -1,8 +1,9 @@
 /**
- * The build command as people run it: `tsx scripts/build.ts` (in-process, and once as a child
- * process reached through a symbolic link), `npm run build`, `npm run build:data`, `npm start` and
- * `prepare` as child processes. The npm commands run in a copy of the project in a folder whose
- * path has spaces, so the project's own data is untouched.
+ * The build and bundle commands as people run them: in-process through the functions their entries
+ * call (src/commands/), and as child processes once each way a person starts them: the build's
+ * entry through a symbolic link to the project, `npm run prepare`, and `npm start` (which builds and
+ * bundles first). The child processes run in a copy of the project in a folder whose path has
+ * spaces, so the project's own data is untouched.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, symlinkSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE } from '../scripts/build-options.ts';
+import { runBundle } from '../scripts/bundle.ts';
 import { deploymentStats, PLATFORM_LIMITS } from '../scripts/deployment-limits.ts';
 import { type FileWriter, fileWriter } from '../scripts/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
@@ -40,6 +42,18 @@ function command(
 }
 
 const build = (args: string[], cwd = ROOT) => buildCommand(args, { cwd });
+
+/** The bundle command in-process: its exit code and output. */
+async function bundle(args: string[]): Promise<CommandResult> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runBundle(args, {
+    env: process.env,
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
 
 async function tempDir(prefix: string) {
   return mkdtemp(join(tmpdir(), prefix));
@@ -263,37 +277,12 @@ describe('the build from a folder whose path has spaces', () => {
     const out = join(parent, 'out two');
     const result = await command(
       TSX,
-      [join(link, 'scripts/build.ts'), '--content', blog, '--out', out],
+      [join(link, 'src/commands/build.ts'), '--content', blog, '--out', out],
       tmpdir(),
     );
     expect(result.stdout).toMatch(/^folio: built 3 posts/);
     expect(await dataIn(out)).toContain('Primera entrada');
   });
-
-  it(
-    'npm run build:data -- --content DIR builds DIR',
-    async () => {
-      const result = await command('npm', ['run', 'build:data', '--', '--content', blog], project);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('folio: built 3 posts, 2 series, 2 decks in en, es (Astro layout)');
-      expect(await generated()).toContain('Primera entrada');
-    },
-    SLOW,
-  );
-
-  it(
-    'npm run build -- --content DIR builds DIR and bundles it',
-    async () => {
-      const result = await command('npm', ['run', 'build', '--', '--content', blog], project);
-      expect(result.code).toBe(0);
-      expect(await generated()).toContain('Primera entrada');
-      expect(await readFile(join(project, 'dist/public/_folio/manifest.json'), 'utf8')).toContain(
-        'notes.example',
-      );
-      expect(await readFile(join(project, 'dist/cloudflare.js'), 'utf8')).toContain('notes.example');
-    },
-    SLOW,
-  );
 
   it(
     "prepare builds the project's content/, whatever FOLIO_CONTENT says",
@@ -308,7 +297,7 @@ describe('the build from a folder whose path has spaces', () => {
   );
 
   it(
-    'FOLIO_CONTENT=DIR npm start builds and serves DIR',
+    'FOLIO_CONTENT=DIR npm start builds DIR, bundles it and serves it',
     async () => {
       server = await startProcess('npm', ['--prefix', project, 'start'], { FOLIO_CONTENT: blog }, SLOW);
       const posts = (await (await fetch(`${server.url}/api/posts.json`)).json()) as { title: string }[];
@@ -317,12 +306,15 @@ describe('the build from a folder whose path has spaces', () => {
         'Primera entrada',
         'Second post',
       ]);
+      // npm run build (prestart) wrote the deployment and, in its postbuild step, the edge bundles.
+      expect(await generated()).toContain('Primera entrada');
+      expect(await readFile(join(project, 'dist/cloudflare.js'), 'utf8')).toContain(server.url);
     },
     SLOW,
   );
 });
 
-describe('tsx scripts/bundle.ts', () => {
+describe('the bundle command', () => {
   const BUNDLES = ['node.mjs', 'vercel.js', 'netlify.js', 'cloudflare.js'];
   let dist: string;
 
@@ -335,7 +327,7 @@ describe('tsx scripts/bundle.ts', () => {
 
   it('refuses a folder with no deployment in one line, leaving every previous bundle as it was', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'folio-no-deployment-'));
-    const result = await command(TSX, ['scripts/bundle.ts', '--out', empty, '--dist', dist]);
+    const result = await bundle(['--out', empty, '--dist', dist]);
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       `folio: ${empty} holds no deployment (no _folio/manifest.json): run npm run build; the previous bundles are unchanged`,
@@ -347,7 +339,7 @@ describe('tsx scripts/bundle.ts', () => {
     'writes every bundle and the chunks its Node server imports, and nothing half-written or stale',
     async () => {
       const deployment = join(TEST_PROJECT, 'dist/public');
-      const result = await command(TSX, ['scripts/bundle.ts', '--out', deployment, '--dist', dist]);
+      const result = await bundle(['--out', deployment, '--dist', dist]);
       expect(result.code).toBe(0);
       for (const name of BUNDLES) expect(await readFile(join(dist, name), 'utf8')).not.toBe('previous');
       const chunks = await readdir(join(dist, 'node-chunks'));

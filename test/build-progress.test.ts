@@ -77,7 +77,7 @@ describe('progress elsewhere', () => {
     const corpus = await mkdtemp(join(tmpdir(), 'folio-progress-'));
     await run(['scripts/corpus.ts', '--posts', String(POSTS), '--out', corpus]);
     const result = await run([
-      'scripts/build.ts',
+      'src/commands/build.ts',
       '--content',
       corpus,
       '--out',

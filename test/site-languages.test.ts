@@ -23,7 +23,7 @@ function build(blog: string): string {
   const run = spawnSync(
     resolve(BIN, 'tsx'),
     [
-      'scripts/build.ts',
+      'src/commands/build.ts',
       '--content',
       resolve(FIXTURES, blog),
       '--out',

@@ -55,7 +55,7 @@ describe('portable code', () => {
     const covered = (file: string) =>
       portable.include.some((entry) => file === entry || file.startsWith(`${entry}/`));
     const runtimeSpecific =
-      /^src\/(build\/|folders\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark))/;
+      /^src\/(build\/|commands\/|folders\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark))/;
     const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .map((file) => relative(ROOT, join(ROOT, 'src', file)));

@@ -231,7 +231,7 @@ const bundle = async (entry: string, outfile: string) => {
 async function buildCorpus() {
   const corpus = join(tmp, 'corpus');
   await tsx('scripts/corpus.ts', '--posts', String(corpusPosts), '--out', corpus);
-  return tsx('scripts/build.ts', '--content', corpus, '--out', CORPUS_OUT);
+  return tsx('src/commands/build.ts', '--content', corpus, '--out', CORPUS_OUT);
 }
 
 const limiterMemory = () =>
@@ -641,7 +641,7 @@ async function main() {
   const sampleOut = reuseSample ? join(ROOT, 'dist/public') : join(tmp, 'sample-out');
   const sampleBuild = reuseSample
     ? undefined
-    : await tsx('scripts/build.ts', '--content', 'content', '--out', sampleOut);
+    : await tsx('src/commands/build.ts', '--content', 'content', '--out', sampleOut);
   process.env.FOLIO_OUT = sampleOut;
   await Promise.all([
     bundle('src/adapters/node.ts', join(tmp, 'folio-node.mjs')),
@@ -873,7 +873,7 @@ async function main() {
   // ------------------------------------------------------------ scale
   const corpusBuild = await (corpusJob ?? buildCorpus());
   const bundleRun = await tsx(
-    'scripts/bundle.ts',
+    'src/commands/bundle.ts',
     '--out',
     CORPUS_OUT,
     '--dist',
