@@ -1,6 +1,6 @@
 import { MAX_QUOTA, MAX_WINDOW_SECONDS, wholeNumber } from '../core/rate-policy.ts';
 import type { HandlerOptions } from '../handler.ts';
-import { originOf } from '../mcp/dns-rebinding.ts';
+import { originOf } from '../http/origin.ts';
 
 /** The largest body cache a server may be given (1 TiB): past it, a setting is a typo. */
 const MAX_CACHE_BYTES = 2 ** 40;

@@ -5,7 +5,9 @@
  * server's own pages, at the loopback address the browser used, are same-origin and served: a
  * rebinding page cannot have a loopback origin, as its origin is the hostile domain.
  */
+
 import { memo } from '../http/memo.ts';
+import { originOf } from '../http/origin.ts';
 import { shown } from './shown.ts';
 
 export interface CallerPolicy {
@@ -20,16 +22,6 @@ export interface CallerPolicy {
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Distinct Host values whose check is kept. */
 const KEPT_HOSTS = 64;
-
-/** An origin in its serialized form (`https://app.example`), or null when `text` is not just an origin. */
-export function originOf(text: string): string | null {
-  try {
-    const url = new URL(text);
-    return url.origin !== 'null' && url.href === `${url.origin}/` ? url.origin : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The name in a Host header value, lower case: `localhost:8787` gives `localhost`, `[::1]:80` `[::1]`. */
 function hostnameOf(host: string): string {

@@ -4,7 +4,8 @@
  * the headers that mirror the body (`MCP-Protocol-Version`, `Mcp-Method`, `Mcp-Name`), which must
  * agree with it so that a gateway routing on them sees what the server serves.
  */
-import { INVALID_PARAMS, isObject, type JsonRpcError } from './json-rpc.ts';
+import { INVALID_PARAMS } from '../core/json-rpc-codes.ts';
+import { isObject, type JsonRpcError } from './json-rpc.ts';
 import {
   ASSUMED_PROTOCOL_VERSION,
   type Era,

@@ -1,13 +1,7 @@
 /** JSON-RPC 2.0 as MCP uses it: one message per POST, ids that are strings or integers. */
+import { INVALID_PARAMS, INVALID_REQUEST, PARSE_ERROR } from '../core/json-rpc-codes.ts';
 import { jsonBoundsProblem } from './json-bounds.ts';
 import { rawMember } from './json-member.ts';
-
-export const PARSE_ERROR = -32700;
-export const INVALID_REQUEST = -32600;
-export const METHOD_NOT_FOUND = -32601;
-export const INVALID_PARAMS = -32602;
-/** Implementation-defined server error; the MCP SDK uses it for transport-level refusals. */
-export const SERVER_ERROR = -32000;
 
 /** A request id (a string or an integer) as the JSON text the client sent, echoed unchanged. */
 export interface RequestId {

@@ -7,6 +7,7 @@
 
 import type { HeaderMap } from '../core/api.ts';
 import type { Manifest } from '../core/deployment.ts';
+import { METHOD_NOT_FOUND, SERVER_ERROR } from '../core/json-rpc-codes.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
 import { after } from '../http/after.ts';
 import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
@@ -17,15 +18,7 @@ import { type ResponseConstructor, respond } from '../http/respond.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import { eraOf, isRefusal, unsupportedHeader } from './era.ts';
-import {
-  errorMessage,
-  type JsonRpcError,
-  METHOD_NOT_FOUND,
-  parseMessage,
-  type RequestId,
-  resultMessage,
-  SERVER_ERROR,
-} from './json-rpc.ts';
+import { errorMessage, type JsonRpcError, parseMessage, type RequestId, resultMessage } from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';

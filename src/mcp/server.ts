@@ -2,18 +2,13 @@
  * The MCP methods of both eras: `initialize` and `ping` for the legacy revisions, `server/discover`
  * for the stateless one, and the tools, resources and completion methods they share.
  */
+
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
+import { METHOD_NOT_FOUND } from '../core/json-rpc-codes.ts';
 import { after } from '../http/after.ts';
 import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
-import {
-  type EncodedResult,
-  encodedResult,
-  invalidParams,
-  isObject,
-  METHOD_NOT_FOUND,
-  type Reply,
-} from './json-rpc.ts';
+import { type EncodedResult, encodedResult, invalidParams, isObject, type Reply } from './json-rpc.ts';
 import {
   type DiscoverResult,
   type Era,
