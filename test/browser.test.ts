@@ -186,35 +186,35 @@ describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
       await context.close();
       expect(violations).toEqual([]);
     }, 120_000);
-
-    // axe-core (above) checks every page in both languages and both schemes; Lighthouse, whose
-    // accessibility audits are axe-core's rules and a few of its own, scores each kind of page once
-    // per scheme, English ones in the light scheme and Spanish ones in the dark.
-    const lighthouseLang: Lang = colorScheme === 'light' ? 'en' : 'es';
-    it(`scores 100 in Lighthouse's accessibility category on every kind of page, in the ${colorScheme} scheme (${lighthouseLang})`, async () => {
-      // Lighthouse drives its own Chromium; --force-dark-mode makes it prefer the dark scheme.
-      const flags = colorScheme === 'dark' ? [...ARGS, '--force-dark-mode'] : ARGS;
-      const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: flags });
-      const failures: string[] = [];
-      try {
-        for (const path of pagesToAudit(lighthouseLang)) {
-          const run = await lighthouse(server.url + path, { port: chrome.port, ...LIGHTHOUSE_FLAGS });
-          const lhr = run!.lhr;
-          const score = lhr.categories.accessibility!.score;
-          const failed = lhr.categories
-            .accessibility!.auditRefs.map((ref) => lhr.audits[ref.id]!)
-            .filter((audit) => audit.score !== null && audit.score < 1)
-            .map((audit) => audit.id);
-          if (lhr.runtimeError || score !== 1) {
-            failures.push(`${path}: ${score} ${lhr.runtimeError?.message ?? failed.join(', ')}`);
-          }
-        }
-      } finally {
-        chrome.kill();
-      }
-      expect(failures).toEqual([]);
-    }, 240_000);
   }
+
+  // axe-core (above) checks every page in both languages and both schemes. Lighthouse scores its
+  // accessibility category with axe-core's rules, so it scores each kind of page once, in the light
+  // scheme, the kinds taking the two languages in turn: the score a third party gives, not more
+  // coverage.
+  it("scores 100 in Lighthouse's accessibility category on every kind of page", async () => {
+    const [english, spanish] = [pagesToAudit('en'), pagesToAudit('es')];
+    const pages = english.map((path, i) => (i % 2 === 0 ? path : (spanish[i] as string)));
+    const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: ARGS });
+    const failures: string[] = [];
+    try {
+      for (const path of pages) {
+        const run = await lighthouse(server.url + path, { port: chrome.port, ...LIGHTHOUSE_FLAGS });
+        const lhr = run!.lhr;
+        const score = lhr.categories.accessibility!.score;
+        const failed = lhr.categories
+          .accessibility!.auditRefs.map((ref) => lhr.audits[ref.id]!)
+          .filter((audit) => audit.score !== null && audit.score < 1)
+          .map((audit) => audit.id);
+        if (lhr.runtimeError || score !== 1) {
+          failures.push(`${path}: ${score} ${lhr.runtimeError?.message ?? failed.join(', ')}`);
+        }
+      }
+    } finally {
+      chrome.kill();
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
 });
 
 interface AxeApi {
