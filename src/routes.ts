@@ -71,12 +71,13 @@ const FEED_FOLDERS = ['/', '/tags/:tag/', '/series/:slug/'];
 const ROUTED_PATHS = 4096;
 const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
 
-export function createRouteTable<Context>(
+/** Every pattern of the service in the order they are tried, each with the route that answers it; the last, `*`, takes any path. */
+export function routeEntries<Context>(
   manifest: Manifest,
   answers: AreaAnswers<Context>,
-): (path: string) => Route<Context> {
-  const router = IttyRouter();
-  const add = (pattern: string, route: Route<Context>) => router.all(pattern, () => route);
+): [pattern: string, route: Route<Context>][] {
+  const entries: [string, Route<Context>][] = [];
+  const add = (pattern: string, route: Route<Context>) => entries.push([pattern, route]);
   const api = (answer: Answer<Context>): Route<Context> => ({ area: 'api', answer });
   const site = (answer: Answer<Context>): Route<Context> => ({ area: 'site', answer });
 
@@ -106,15 +107,24 @@ export function createRouteTable<Context>(
   });
   add('/*.md', twin);
   add('*', page);
+  return entries;
+}
 
+/** The route of a path: the first entry whose pattern, as itty-router compiles it, matches. */
+export function createRouteTable<Context>(
+  manifest: Manifest,
+  answers: AreaAnswers<Context>,
+): (path: string) => Route<Context> {
+  const router = IttyRouter();
+  const entries = routeEntries(manifest, answers);
+  for (const [pattern, route] of entries) router.all(pattern, () => route);
   const table = router.routes.map(([, pattern, handlers]) => ({
     pattern,
     route: (handlers[0] as () => Route<Context>)(),
   }));
-
-  /** The first route whose pattern matches the path (the `*` fallback always does). */
+  const [, anyPath] = entries[entries.length - 1] as [string, Route<Context>];
   return memo(ROUTED_PATHS, (path: string): Route<Context> => {
     for (const entry of table) if (entry.pattern.test(path)) return entry.route;
-    return page;
+    return anyPath;
   });
 }

@@ -25,6 +25,7 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
     '## Scale:',
     "deployment folder against the platforms' limits",
     '## Rate limiter:',
+    '## Dispatch:',
     '## Rate-limit store: Redis vs in memory',
     '## Targets',
   ])

@@ -36,6 +36,7 @@ import {
 } from '../deployment-limits.ts';
 import { nodeBundle } from '../node-bundle.ts';
 import { canPin, LOAD_CPU, onCpu, SERVER_CPU } from './cpus.ts';
+import type { DispatchResult } from './dispatch.ts';
 import { type Exchange, type Fixture, HOP_HEADERS } from './fixture.ts';
 import { freePort } from './free-port.ts';
 import type { LimiterMemoryResult } from './limiter-memory.ts';
@@ -1090,6 +1091,27 @@ async function main() {
     `${(limiter.totalBytes / 1048576).toFixed(1)} MiB (${(pastCap.bytes / 1048576).toFixed(1)} MiB at ${pastCap.addresses.toLocaleString('en-US')})`,
     'bounded by the cap',
     bounded,
+  );
+
+  // ------------------------------------------------------------ dispatch
+  const dispatchRun = await tsx(
+    'scripts/bench/dispatch.ts',
+    '--manifest',
+    join(sampleOut, '_folio/manifest.json'),
+    ...(quick ? ['--requests', '20000', '--rounds', '1'] : []),
+  );
+  const dispatch = JSON.parse(dispatchRun.stdout.trim()) as DispatchResult;
+  out.heading(
+    2,
+    `Dispatch: the route table and itty-router's router.fetch over the same patterns (${dispatch.paths} paths, in process)`,
+  );
+  out.table(
+    ['dispatch', 'per request'],
+    [
+      ["route table (the handler's)", `${dispatch.tableNs.toFixed(0)} ns`],
+      ["itty-router's router.fetch", `${dispatch.routerFetchNs.toFixed(0)} ns`],
+    ],
+    ['l', 'r'],
   );
 
   // ------------------------------------------------------------ rate-limit store
