@@ -68,6 +68,8 @@ const MARKDOWN_IMAGE = /(!\[[^\]\n]*\]\(\s*<?)([^\s)>]+)/g;
 const HTML_SOURCE = /(<(?:img|source|video|audio)\b[^>]*?\b(?:src|poster)\s*=\s*["']?)([^"'\s>]+)/gi;
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const EXPLICIT_RELATIVE = /^\.\.?\//;
+/** What every line MARKDOWN_IMAGE or HTML_SOURCE matches holds. */
+const MAY_REFER = /!\[|<(?:img|source|video|audio)\b/i;
 
 /**
  * The Markdown with every relative image (outside fenced code) pointing at its published URL, and
@@ -78,6 +80,8 @@ export function withMediaUrls(
   markdown: string,
   firstLine = 1,
 ): { markdown: string; references: MediaReference[] } {
+  // Most bodies show no image: they are kept as they are (the same string, no copy of it).
+  if (!MAY_REFER.test(markdown)) return { markdown, references: [] };
   const references: MediaReference[] = [];
   let fence: string | null = null;
   const lines = markdown.split('\n').map((text, i) => {

@@ -6,8 +6,22 @@
 import { languageName } from '../../core/languages.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 
-/** The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English name. */
+const namesInThemselves = new Map<Lang, string>();
+
+/**
+ * The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English
+ * name. Every page names the other languages, so each name is looked up once.
+ */
 function nameInItself(lang: Lang): string {
+  let name = namesInThemselves.get(lang);
+  if (name === undefined) {
+    name = lookUpNameInItself(lang);
+    namesInThemselves.set(lang, name);
+  }
+  return name;
+}
+
+function lookUpNameInItself(lang: Lang): string {
   try {
     const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
     if (name && name.toLowerCase() !== lang) return name;
