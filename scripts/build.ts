@@ -10,12 +10,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ratePolicyFromEnv } from '../src/adapters/env.ts';
-import {
-  type CompileOptions,
-  type ContentFiles,
-  compileContent,
-  type RenderedBodies,
-} from '../src/build/content/compile.ts';
+import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
@@ -23,13 +18,14 @@ import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
+import { type PostBodies, renderPostBodies } from '../src/build/site/render/post-body.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
 import { type FileReader, readContentFolder } from './content-folder.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
-import { renderPosts } from './render-posts.ts';
+import { NOTHING_AHEAD, renderPosts } from './render-posts.ts';
 import { imageSizer, siteFiles, staticFilesOf } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
@@ -52,38 +48,58 @@ export interface ContentBuild {
   report: BuildReport;
   /** The public folder's files and the files beside entries that they refer to. */
   staticFiles: StaticFile[];
+  /** Each post's body, for its page. */
+  postBodies: PostBodies;
+  /** Lets go of the bodies rendered ahead: call it once the pages are written. */
+  release: () => void;
 }
 
-/** How the build reports its progress, reads files and renders the posts' Markdown (the dev server keeps caches). */
+/** How the build reports its progress and reads files (the dev server keeps a cache). */
 export interface BuildSteps {
   progress?: Progress;
   readFile?: FileReader;
-  render?: (files: ContentFiles) => Promise<RenderedBodies>;
+  /**
+   * Whether a large blog's posts are read and rendered before compiling, on two threads, their
+   * bodies kept out of memory until their pages are written (scripts/render-posts.ts); otherwise
+   * each body is rendered as its page is made.
+   */
+  renderAhead?: boolean;
 }
 
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
-  options: Omit<CompileOptions, 'astro' | 'rendered'>,
-  {
-    progress = SILENT,
-    readFile,
-    render = (files) => renderPosts(files, undefined, progress),
-  }: BuildSteps = {},
+  options: Omit<CompileOptions, 'astro' | 'prepared'>,
+  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress, readFile);
-  const rendered = await render(files);
-  progress.step('compile', '');
-  const others = siteFiles(contentDir);
-  const compiled = compileContent(files, {
-    ...options,
-    astro: readAstroSite(contentDir),
-    rendered,
-    mediaFiles: others.media,
-    imageSize: imageSizer(contentDir, others),
-    ...(others.publicPaths && { publicFiles: others.publicPaths }),
-  });
-  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media) };
+  const { prepared, bodies } = renderAhead ? await renderPosts(files, undefined, progress) : NOTHING_AHEAD;
+  try {
+    progress.step('compile', '');
+    const others = siteFiles(contentDir);
+    const { postFiles, ...compiled } = compileContent(files, {
+      ...options,
+      astro: readAstroSite(contentDir),
+      prepared,
+      mediaFiles: others.media,
+      imageSize: imageSizer(contentDir, others),
+      ...(others.publicPaths && { publicFiles: others.publicPaths }),
+    });
+    const postBodies: PostBodies = (post) => {
+      const file = postFiles.get(post);
+      const kept = file === undefined ? undefined : bodies.bodyOf(file);
+      return kept ?? renderPostBodies(post);
+    };
+    return {
+      ...compiled,
+      staticFiles: staticFilesOf(contentDir, others, compiled.media),
+      postBodies,
+      release: bodies.release,
+    };
+  } catch (error) {
+    bodies.release();
+    throw error;
+  }
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -143,14 +159,16 @@ export async function runBuild(args: readonly string[], context = processContext
     return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
   const progress = progressReporter(context.stderr);
+  let releaseBodies = () => {};
   try {
     const policy = ratePolicyFromEnv(env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
-    const { data, layout, report, staticFiles } = await buildContent(
+    const { data, layout, report, staticFiles, postBodies, release } = await buildContent(
       contentDir,
       { ...compile, baseUrl: given },
-      { progress },
+      { progress, renderAhead: true },
     );
+    releaseBodies = release;
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
     if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
     const published = new Set<string>();
@@ -161,12 +179,12 @@ export async function runBuild(args: readonly string[], context = processContext
       broken = unresolvedLinks(links, published, data);
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
+    const emit = { baseUrl, policy, published, staticFiles, postBodies };
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy, published, staticFiles }, () => progress.advance());
+      await emitDeployment(data, emit, () => progress.advance());
       checkLinks();
-    } else
-      await writeDeployment(data, { baseUrl, policy, published, staticFiles }, outDir, progress, checkLinks);
+    } else await writeDeployment(data, emit, outDir, progress, checkLinks);
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
@@ -189,6 +207,8 @@ export async function runBuild(args: readonly string[], context = processContext
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
     const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
     return fail([problemLine(failureLine(error), format), ...stack]);
+  } finally {
+    releaseBodies();
   }
 }
 

@@ -1,32 +1,19 @@
 /**
- * The dev server's Markdown cache: a post's HTML is kept with the text it was rendered from, so a
- * rebuild renders only the posts whose file changed.
+ * The dev server's post bodies: each is kept with the Markdown it was rendered from, so a rebuild
+ * renders only the posts whose body changed.
  */
-import type { ContentFiles, RenderedBodies } from '../src/build/content/files.ts';
+import { type PostBodies, renderPostBodies } from '../src/build/site/render/post-body.ts';
 import { BuildCache } from './build-cache.ts';
-import { type Job, postsIn, render, renderPosts } from './render-posts.ts';
 
-export function cachedRenderer() {
-  const kept = new BuildCache<string, { text: string; html: string }>();
-  async function renderChanged(files: ContentFiles): Promise<RenderedBodies> {
-    const posts = postsIn(files);
-    const missing: Job = posts.filter(([file, text]) => kept.get(file)?.text !== text);
-    for (const [file, html] of await renderMissing(missing)) {
-      const text = files.get(file) as string;
-      kept.set(file, { text, html });
+export function cachedPostBodies() {
+  const kept = new BuildCache<string, ReturnType<PostBodies>>();
+  const bodies: PostBodies = (post) => {
+    let body = kept.get(post.body);
+    if (!body) {
+      body = renderPostBodies(post);
+      kept.set(post.body, body);
     }
-    const rendered = new Map<string, string>();
-    for (const [file, text] of posts) {
-      const last = kept.get(file);
-      if (last?.text === text) rendered.set(file, last.html);
-    }
-    return rendered;
-  }
-  return { render: renderChanged, next: () => kept.next() };
-}
-
-/** Many posts (the first build) render on two threads; a few render here. */
-async function renderMissing(missing: Job): Promise<RenderedBodies> {
-  const parallel = await renderPosts(new Map(missing));
-  return parallel.size > 0 ? parallel : new Map(render(missing));
+    return body;
+  };
+  return { bodies, next: () => kept.next() };
 }

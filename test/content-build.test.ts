@@ -8,6 +8,7 @@ import { readContentFolder } from '../scripts/content-folder.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
+import { renderPostBodies } from '../src/build/site/render/post-body.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
@@ -284,9 +285,10 @@ describe('.mdx files', () => {
     expect(published?.body).toBe(
       'Before.\n\nInside the component.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
     );
-    expect(published?.html).toContain('<p>Inside the component.</p>');
-    expect(published?.html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
-    expect(published?.html).not.toMatch(/props|Figure|comment/);
+    const html = published && renderPostBodies(published).html;
+    expect(html).toContain('<p>Inside the component.</p>');
+    expect(html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
+    expect(html).not.toMatch(/props|Figure|comment/);
     expect(summaryLines(report, false)).toContain(
       '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
     );

@@ -12,20 +12,20 @@ import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
 import { ContentError, type ContentIssue } from './errors.ts';
-import type { ContentFiles, RenderedBodies } from './files.ts';
+import type { ContentFiles, PreparedPosts } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
-import type { FrontMatterSplitter } from './front-matter.ts';
+import { type FrontMatterSplitter, splitFrontMatter } from './front-matter.ts';
 import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
-import { siteLinks } from './links.ts';
+import { bodyLinkTargets, siteLinks } from './links.ts';
 import { contentPathOf, isRelativeReference, type MediaReference, mediaUrl } from './media.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
 import { readSite } from './site.ts';
 
-export type { ContentFiles, RenderedBodies } from './files.ts';
+export type { ContentFiles, PreparedPosts } from './files.ts';
 
 const LAYOUT_READERS: Record<Layout, LayoutReader> = { folio: folioLayout, astro: astroLayout };
 
@@ -40,9 +40,12 @@ export interface CompileOptions {
   baseUrl?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
-  /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
-  rendered?: RenderedBodies;
-  /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
+  /** What reading the post files ahead of the compiler found (scripts/render-posts.ts). */
+  prepared?: PreparedPosts;
+  /**
+   * Splits each entry's front matter from its body (the dev server keeps the splits of unchanged
+   * files); by default the prepared YAML of a post file is taken, any other is read.
+   */
   splitFrontMatter?: FrontMatterSplitter;
   /**
    * The folder's files besides Markdown and YAML, by path, which entries may refer to
@@ -59,6 +62,8 @@ export interface Compiled {
   data: SiteData<string>;
   layout: Layout;
   report: BuildReport;
+  /** The content file of each post. */
+  postFiles: ReadonlyMap<PostRecord<string>, string>;
   /** The files beside entries that published entries refer to, by path in the content folder. */
   media: string[];
 }
@@ -82,7 +87,8 @@ interface Context {
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
   const issues: ContentIssue[] = [];
   const report = new BuildReport();
-  const reader = new ContentReader(files, issues, report, options.strict ?? false, options.splitFrontMatter);
+  const split = options.splitFrontMatter ?? preparedSplitter(options.prepared);
+  const reader = new ContentReader(files, issues, report, options.strict ?? false, split);
   const layout = options.layout ?? detectLayout(reader);
   if (!layout) throw new ContentError(issues);
   const layoutReader = LAYOUT_READERS[layout];
@@ -137,7 +143,15 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     deprecations: settings.deprecations,
     robots: settings.robots,
   };
-  return { data, layout, report, media };
+  return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
+}
+
+/** Splits front matter, taking the YAML of a prepared post file as it was read then. */
+function preparedSplitter(prepared: PreparedPosts | undefined): FrontMatterSplitter {
+  return (text, file) => {
+    const frontMatter = prepared?.get(file)?.frontMatter;
+    return splitFrontMatter(text, frontMatter && (() => frontMatter));
+  };
 }
 
 /** The size of a hero image published by the site, when its file states one. */
@@ -210,7 +224,8 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
   const path = pathOf(lang, 'blog', slug);
-  reader.report.links.push(...siteLinks(file, reader.written(file), body, path));
+  const targets = options.prepared?.get(file)?.targets ?? bodyLinkTargets(body);
+  reader.report.links.push(...siteLinks(file, reader.written(file), targets, path));
   const heroImage = heroImageOf(context, file, data.heroImage);
   return {
     id: `${lang}/${date}_${slug}`,
@@ -228,7 +243,6 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
     seriesOrder: data.seriesOrder ?? null,
     path,
     body,
-    html: options.rendered?.get(file) ?? renderMarkdown(body),
   };
 }
 

@@ -20,7 +20,7 @@ export class ContentReader {
     readonly issues: ContentIssue[],
     readonly report: BuildReport,
     private readonly strict: boolean,
-    private readonly split: FrontMatterSplitter = splitFrontMatter,
+    private readonly split: FrontMatterSplitter = (text) => splitFrontMatter(text),
   ) {
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
@@ -69,7 +69,7 @@ export class ContentReader {
   ): { data: v.InferOutput<S>; body: string } | undefined {
     const text = this.text(file);
     if (text === undefined) return undefined;
-    const document = this.split(text);
+    const document = this.split(text, file);
     if (this.isProblem(file, '(front matter)', document)) return undefined;
     if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
     this.checkUnknownFields(file, schema, document.data);

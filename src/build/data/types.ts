@@ -51,10 +51,11 @@ export interface PostRecord<L extends string = Lang> {
   seriesOrder: number | null;
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
-  /** The Markdown body, front matter removed. */
+  /**
+   * The Markdown body, front matter removed. Its HTML is not kept with the record: the build makes
+   * it as the post's page is written (src/build/site/render/post-body.ts).
+   */
   body: string;
-  /** The body rendered to HTML at build time (highlighted code, heading anchors). */
-  html: string;
 }
 
 export interface SeriesRecord<L extends string = Lang> {

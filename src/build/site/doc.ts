@@ -4,7 +4,7 @@
  */
 import { escapeHtml } from '../../core/html.ts';
 import { CODE_BLOCK_OPEN } from './code-block.ts';
-import { twinMarkdown } from './render/twin.ts';
+import { twinMarkdown, type VerbatimBlock } from './render/twin.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
 export type Text = Inline | readonly Inline[];
@@ -27,8 +27,17 @@ export type Block =
   | { kind: 'code'; language: string; code: string }
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
-  /** Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`. */
-  | { kind: 'rendered'; html: string; markdown: string; path: string }
+  /**
+   * Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`,
+   * with the Markdown's code and HTML blocks when the build has them already.
+   */
+  | {
+      kind: 'rendered';
+      html: string;
+      markdown: string;
+      path: string;
+      verbatim?: readonly VerbatimBlock[];
+    }
   /** An image shown on its own, such as a post's hero image: a site path or a URL. */
   | { kind: 'image'; src: string; alt: string; size?: { width: number; height: number } | undefined };
 
@@ -153,7 +162,7 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
     case 'entries':
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
-      return twinMarkdown(block.markdown, baseUrl + block.path).trim();
+      return twinMarkdown(block.markdown, baseUrl + block.path, block.verbatim).trim();
     case 'image':
       return `![${escapeMarkdown(block.alt)}](<${absolute(block.src, baseUrl)}>)`;
   }

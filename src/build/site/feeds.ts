@@ -10,6 +10,7 @@ import type { Lang, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import { tagDescription } from './pages.ts';
+import type { PostBodies } from './render/post-body.ts';
 import { cdata, element, textElement, XML_DECLARATION } from './xml.ts';
 
 /** How many of the newest posts a feed carries. */
@@ -146,7 +147,7 @@ function jsonItem(post: PostRecord, { baseUrl }: FeedContext, html: string): str
  * Each post's entries, written once per build however many feeds carry it (a post is in its
  * language's feed, each of its tags' and its series').
  */
-export function feedItems(context: FeedContext): ItemWriters {
+export function feedItems(context: FeedContext, bodies: PostBodies): ItemWriters {
   const once = (write: (post: PostRecord) => string) => {
     const written = new WeakMap<PostRecord, string>();
     return (post: PostRecord) => {
@@ -158,7 +159,7 @@ export function feedItems(context: FeedContext): ItemWriters {
     };
   };
   const { baseUrl } = context;
-  const content = once((post) => absoluteLinks(post.html, baseUrl, baseUrl + post.path));
+  const content = once((post) => absoluteLinks(bodies(post).html, baseUrl, baseUrl + post.path));
   return {
     rss: once((post) => rssItem(post, context, content(post))),
     atom: once((post) => atomEntry(post, context, content(post))),
