@@ -18,7 +18,6 @@ import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
-import { type PostBodies, renderPostBodies } from '../src/build/site/render/post-body.ts';
 import { MEDIA_PREFIX } from '../src/core/paths.ts';
 import { readAstroSite } from './astro-site.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './build-options.ts';
@@ -48,8 +47,6 @@ export interface ContentBuild {
   report: BuildReport;
   /** The public folder's files and the files beside entries that they refer to. */
   staticFiles: StaticFile[];
-  /** Each post's body, for its page. */
-  postBodies: PostBodies;
   /** Lets go of the bodies rendered ahead: call it once the pages are written. */
   release: () => void;
 }
@@ -73,11 +70,11 @@ export async function buildContent(
   { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress, readFile);
-  const { prepared, bodies } = renderAhead ? await renderPosts(files, undefined, progress) : NOTHING_AHEAD;
+  const { prepared, kept } = renderAhead ? await renderPosts(files, undefined, progress) : NOTHING_AHEAD;
   try {
     progress.step('compile', '');
     const others = siteFiles(contentDir);
-    const { postFiles, ...compiled } = compileContent(files, {
+    const { postFiles, data, ...compiled } = compileContent(files, {
       ...options,
       astro: readAstroSite(contentDir),
       prepared,
@@ -85,19 +82,15 @@ export async function buildContent(
       imageSize: imageSizer(contentDir, others),
       ...(others.publicPaths && { publicFiles: others.publicPaths }),
     });
-    const postBodies: PostBodies = (post) => {
-      const file = postFiles.get(post);
-      const kept = file === undefined ? undefined : bodies.bodyOf(file);
-      return kept ?? renderPostBodies(post);
-    };
     return {
       ...compiled,
+      // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
+      data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
       staticFiles: staticFilesOf(contentDir, others, compiled.media),
-      postBodies,
-      release: bodies.release,
+      release: () => kept?.release(),
     };
   } catch (error) {
-    bodies.release();
+    kept?.release();
     throw error;
   }
 }
@@ -163,7 +156,7 @@ export async function runBuild(args: readonly string[], context = processContext
   try {
     const policy = ratePolicyFromEnv(env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
-    const { data, layout, report, staticFiles, postBodies, release } = await buildContent(
+    const { data, layout, report, staticFiles, release } = await buildContent(
       contentDir,
       { ...compile, baseUrl: given },
       { progress, renderAhead: true },
@@ -179,7 +172,7 @@ export async function runBuild(args: readonly string[], context = processContext
       broken = unresolvedLinks(links, published, data);
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
-    const emit = { baseUrl, policy, published, staticFiles, postBodies };
+    const emit = { baseUrl, policy, published, staticFiles };
     if (check) {
       progress.step('check', 'bodies');
       await emitDeployment(data, emit, () => progress.advance());

@@ -34,21 +34,15 @@ export function devBuilder({ content, baseUrl, policy }: DevBuildOptions) {
     changed: files.forget,
     /** The deployment of the folder as it is now; throws a ContentError listing its problems. */
     async build(): Promise<MemoryDeployment> {
-      const { data, staticFiles } = await buildContent(
+      const { data: built, staticFiles } = await buildContent(
         content.contentDir,
         { ...content, baseUrl, splitFrontMatter: frontMatter.split },
         { readFile: files.read },
       );
+      const data = { ...built, bodies: markdown.cached(built.bodies) };
       const deployment = await emitIntoMemory(
         data,
-        {
-          baseUrl,
-          policy,
-          indexSearch: search.index,
-          renderPage: pages.render,
-          postBodies: markdown.bodies,
-          staticFiles,
-        },
+        { baseUrl, policy, indexSearch: search.index, renderPage: pages.render, staticFiles },
         bytes.encode,
       );
       for (const cache of [files, frontMatter, markdown, pages, search, bytes]) cache.next();

@@ -1,11 +1,12 @@
 /**
  * Reads a large blog's posts before the compiler does, on two threads: a worker takes every other
  * post while this thread reads the rest. Each post is parsed once: its front matter's YAML and its
- * body's links go to the compiler, and its body (HTML, and the code and HTML blocks its twin keeps)
- * waits in a scratch file of its thread until its page is written, since at 100,000 posts the HTML
- * alone is 330 MB. Each body renders the same wherever it runs, so the output is identical.
- * Starting the worker costs about a second, so a small blog is left to the compiler, and each of
- * its bodies is rendered as its page is made.
+ * body's links go to the compiler, and its body (the Markdown, the HTML, and the code and HTML
+ * blocks its twin keeps) waits in a scratch file of its thread until its page is written: at
+ * 100,000 posts the Markdown and HTML are 600 MB, and the files' text can go once they are compiled.
+ * Each body renders the same wherever it runs, so the output is identical. Starting the worker costs
+ * about a second, so a small blog is left to the compiler, and each of its bodies is rendered as
+ * its page is made.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,9 +22,9 @@ import { frontMatterParts, parseYaml } from '../src/build/content/front-matter.t
 import { linkTargets } from '../src/build/content/links.ts';
 import { toMarkdown } from '../src/build/content/mdx.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
+import type { PostBodies, PostRecord, RenderedBody, VerbatimBlock } from '../src/build/data/types.ts';
 import { renderWithTokens } from '../src/build/site/render/markdown.ts';
-import { type PostBody, postBodyOf } from '../src/build/site/render/post-body.ts';
-import type { VerbatimBlock } from '../src/build/site/render/twin.ts';
+import { renderedBodyOf } from '../src/build/site/render/post-body.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { tsWorker } from './ts-worker.ts';
 
@@ -31,16 +32,20 @@ export type Job = [file: string, text: string][];
 
 const POST_FILE = /^blog\/.+\.mdx?$/;
 
-/** Where a body waits: its bytes in a scratch file, and the blocks its twin keeps. */
+/** Where a body waits in its thread's scratch file: its Markdown, then its HTML. */
 interface KeptBody {
   offset: number;
-  bytes: number;
+  markdownBytes: number;
+  htmlBytes: number;
   verbatim: VerbatimBlock[];
 }
 
 type Prepared = [file: string, post: PreparedPost, body: KeptBody];
 
-/** The posts of `job` with front matter, each body written to the scratch file at `scratch`. */
+/**
+ * The posts of `job` with front matter, each body written to the scratch file at `scratch`. What
+ * goes to the compiler is a copy: strings cut from a file's text would keep all of it in memory.
+ */
 export function prepare(job: Job, scratch: string, progress: Progress = SILENT): Prepared[] {
   const fd = openSync(scratch, 'w');
   let offset = 0;
@@ -51,11 +56,13 @@ export function prepare(job: Job, scratch: string, progress: Progress = SILENT):
       if (parts === undefined) return [];
       const markdown = withMediaUrls(file, toMarkdown(file, parts.body).markdown).markdown;
       const rendered = renderWithTokens(markdown);
-      const { html, verbatim } = postBodyOf(rendered);
-      const bytes = writeWhole(fd, Buffer.from(html));
-      const kept: KeptBody = { offset, bytes, verbatim };
-      offset += bytes;
-      return [[file, { frontMatter: parseYaml(parts.yaml), targets: linkTargets(rendered.tokens) }, kept]];
+      const { html, verbatim } = renderedBodyOf(rendered);
+      const markdownBytes = writeWhole(fd, Buffer.from(markdown));
+      const htmlBytes = writeWhole(fd, Buffer.from(html));
+      const kept: KeptBody = { offset, markdownBytes, htmlBytes, verbatim };
+      offset += markdownBytes + htmlBytes;
+      const post = { frontMatter: parseYaml(parts.yaml), targets: linkTargets(rendered.tokens) };
+      return [[file, structuredClone(post), kept]];
     });
   } finally {
     closeSync(fd);
@@ -99,27 +106,24 @@ export function postsIn(files: ContentFiles): Job {
   );
 }
 
-/** The bodies rendered ahead, each read from where it waits until `release`. */
+/** The bodies rendered ahead, by post file, each read from where it waits until `release`. */
 export interface KeptBodies {
-  /** A post file's body, when it was rendered ahead. */
-  bodyOf(file: string): PostBody | undefined;
+  /** The bodies of the compiled posts, each named by its file. */
+  of(fileOf: ReadonlyMap<PostRecord, string>): PostBodies;
   /** Removes the scratch files; no body can be read after. */
   release(): void;
 }
 
 /**
  * What reading the posts ahead found: what the compiler needs (let go once it has compiled, as at
- * 100,000 posts it is hundreds of megabytes), and the bodies.
+ * 100,000 posts it is hundreds of megabytes), and the bodies, none for a small blog.
  */
 export interface PostsAhead {
   prepared: PreparedPosts;
-  bodies: KeptBodies;
+  kept: KeptBodies | null;
 }
 
-export const NOTHING_AHEAD: PostsAhead = {
-  prepared: new Map(),
-  bodies: { bodyOf: () => undefined, release() {} },
-};
+export const NOTHING_AHEAD: PostsAhead = { prepared: new Map(), kept: null };
 
 export async function renderPosts(
   files: ContentFiles,
@@ -141,24 +145,19 @@ export async function renderPosts(
     );
     const done = [ours, await theirs] as const;
     progress.advance(theirJob.length);
-    return keptBodies(folder, scratch, done);
+    const prepared = new Map<string, PreparedPost>();
+    const kept = new Map<string, { thread: number; body: KeptBody }>();
+    done.forEach((posts, thread) => {
+      for (const [file, post, body] of posts) {
+        prepared.set(file, post);
+        kept.set(file, { thread, body });
+      }
+    });
+    return { prepared, kept: readBack(folder, scratch, kept) };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** The posts each thread prepared, their bodies read back from its scratch file. */
-function keptBodies(folder: string, scratch: readonly string[], done: readonly Prepared[][]): PostsAhead {
-  const prepared = new Map<string, PreparedPost>();
-  const kept = new Map<string, { thread: number; body: KeptBody }>();
-  done.forEach((posts, thread) => {
-    for (const [file, post, body] of posts) {
-      prepared.set(file, post);
-      kept.set(file, { thread, body });
-    }
-  });
-  return { prepared, bodies: readBack(folder, scratch, kept) };
 }
 
 function readBack(
@@ -168,14 +167,30 @@ function readBack(
 ): KeptBodies {
   const fds = scratch.map((path) => openSync(path, 'r'));
   let buffer = Buffer.alloc(64 * 1024);
+  /** `bytes` from `offset` in a thread's scratch file, as text. */
+  const text = (thread: number, offset: number, bytes: number): string => {
+    if (buffer.length < bytes) buffer = Buffer.alloc(bytes);
+    readWhole(fds[thread] as number, buffer, bytes, offset);
+    return buffer.toString('utf8', 0, bytes);
+  };
   return {
-    bodyOf(file) {
-      const found = kept.get(file);
-      if (!found) return undefined;
-      const { offset, bytes, verbatim } = found.body;
-      if (buffer.length < bytes) buffer = Buffer.alloc(bytes);
-      readWhole(fds[found.thread] as number, buffer, bytes, offset);
-      return { html: buffer.toString('utf8', 0, bytes), verbatim };
+    of(fileOf) {
+      const keptOf = (post: PostRecord) => {
+        const found = kept.get(fileOf.get(post) ?? '');
+        if (!found) throw new Error(`the post ${post.id} was not rendered ahead`);
+        return found;
+      };
+      return {
+        markdown(post) {
+          const { thread, body } = keptOf(post);
+          return text(thread, body.offset, body.markdownBytes);
+        },
+        rendered(post): RenderedBody {
+          const { thread, body } = keptOf(post);
+          const html = text(thread, body.offset + body.markdownBytes, body.htmlBytes);
+          return { html, verbatim: body.verbatim };
+        },
+      };
     },
     release() {
       for (const fd of fds.splice(0)) closeSync(fd);

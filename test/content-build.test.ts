@@ -8,7 +8,6 @@ import { readContentFolder } from '../scripts/content-folder.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
-import { renderPostBodies } from '../src/build/site/render/post-body.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
@@ -282,10 +281,11 @@ describe('.mdx files', () => {
       [file]: post('title: T\ndescription: D\npubDate: 2025-03-01', mdx),
     });
     const published = data.posts.find((p) => p.slug === 'components');
-    expect(published?.body).toBe(
+    const body = published && data.bodies.markdown(published);
+    expect(body).toBe(
       'Before.\n\nInside the component.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
     );
-    const html = published && renderPostBodies(published).html;
+    const html = published && data.bodies.rendered(published).html;
     expect(html).toContain('<p>Inside the component.</p>');
     expect(html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
     expect(html).not.toMatch(/props|Figure|comment/);
@@ -719,7 +719,7 @@ describe('languages in the content', () => {
     ]);
     expect(data.tags.find((t) => t.name === 'http')?.description).toEqual({ en: 'a', es: 'b', 'pt-br': 'c' });
     expect(
-      Object.keys(searchIndexFiles(searchDocuments(data.posts, data.site.languages, 'https://x.example'))),
+      Object.keys(searchIndexFiles(searchDocuments(data, 'https://x.example'))),
     ).toEqual(['en', 'es', 'pt-br']);
   });
 });

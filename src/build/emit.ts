@@ -46,7 +46,6 @@ import { readingBodies } from './mcp/reading.ts';
 import type { PrerenderedList } from './prerender.ts';
 import { type SearchIndexer, searchIndexFiles, streamedDocuments } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
-import type { PostBodies } from './site/render/post-body.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
@@ -60,8 +59,6 @@ export interface EmitOptions {
   indexSearch?: SearchIndexer;
   /** Renders each page (by default, afresh). */
   renderPage?: PageRenderer;
-  /** Each post's body (by default rendered as its page is made). */
-  postBodies?: PostBodies;
   /** Filled with the path of every page, twin, document and file written (for the link check). */
   published?: Set<string>;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
@@ -103,7 +100,7 @@ export async function emitDeployment(
     return sink(bodyKey(path) as string, body);
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
-  const searchIndexes = indexSearch(streamedDocuments(data.posts, data.site.languages, baseUrl));
+  const searchIndexes = indexSearch(streamedDocuments(data, baseUrl));
 
   await write('/api/index.json', api.index.body().bytes);
   const lists: Record<string, ListFacts> = {};
@@ -127,7 +124,6 @@ export async function emitDeployment(
     policy: options.policy,
     api,
     ...(options.renderPage && { renderPage: options.renderPage }),
-    ...(options.postBodies && { postBodies: options.postBodies }),
     ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
   });
   options.published?.add(PATHS.llmsFullTxt);

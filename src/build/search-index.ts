@@ -16,20 +16,20 @@ import {
   type StoredPost,
   tokenize,
 } from '../core/search-index.ts';
-import type { PostRecord } from './data/types.ts';
+import type { PostRecord, SiteData } from './data/types.ts';
 
 /** Link targets and bare URLs are addresses, not words of the post. */
 function bodyText(markdown: string): string {
   return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function toIndexedPost(post: PostRecord<string>, baseUrl: string): IndexedPost {
+function toIndexedPost(post: PostRecord<string>, markdown: string, baseUrl: string): IndexedPost {
   return {
     id: post.id,
     title: post.title,
     tags: post.allTags.join(' '),
     description: post.description,
-    body: bodyText(post.body),
+    body: bodyText(markdown),
     slug: post.slug,
     pubDate: post.pubDate,
     tagList: post.allTags,
@@ -57,31 +57,21 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
 export type SearchDocuments = Readonly<Record<string, Iterable<IndexedPost>>>;
 
 /** Every language's documents, made now. */
-export function searchDocuments<L extends string>(
-  posts: readonly PostRecord<L>[],
-  languages: readonly L[],
-  baseUrl: string,
-): Record<string, IndexedPost[]> {
+export function searchDocuments(data: SiteData<string>, baseUrl: string): Record<string, IndexedPost[]> {
   return Object.fromEntries(
-    languages.map((lang) => [
-      lang,
-      posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)),
-    ]),
+    Object.entries(streamedDocuments(data, baseUrl)).map(([lang, posts]) => [lang, [...posts]]),
   );
 }
 
 /** Every language's documents, each made as it is read: a large blog's are never all in memory. */
-export function streamedDocuments<L extends string>(
-  posts: readonly PostRecord<L>[],
-  languages: readonly L[],
-  baseUrl: string,
-): SearchDocuments {
-  const documentsIn = (lang: L): Iterable<IndexedPost> => ({
+export function streamedDocuments(data: SiteData<string>, baseUrl: string): SearchDocuments {
+  const documentsIn = (lang: string): Iterable<IndexedPost> => ({
     *[Symbol.iterator]() {
-      for (const post of posts) if (post.lang === lang) yield toIndexedPost(post, baseUrl);
+      for (const post of data.posts)
+        if (post.lang === lang) yield toIndexedPost(post, data.bodies.markdown(post), baseUrl);
     },
   });
-  return Object.fromEntries(languages.map((lang) => [lang, documentsIn(lang)]));
+  return Object.fromEntries(data.site.languages.map((lang) => [lang, documentsIn(lang)]));
 }
 
 /** A file of the index: its body key and its text. */

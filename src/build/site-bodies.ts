@@ -29,7 +29,6 @@ import { llmsTxt } from './site/llms.ts';
 import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages, sectionsOf } from './site/pages.ts';
-import { type PostBodies, renderPostBodies } from './site/render/post-body.ts';
 import { portalPage } from './site/portal.ts';
 import { robotsTxt } from './site/robots.ts';
 import { type SitemapLimits, type SitemapPage, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
@@ -43,8 +42,6 @@ export interface SiteContext {
   renderPage?: PageRenderer;
   /** Where sitemaps are split (the protocol's limits unless a test sets smaller ones). */
   sitemapLimits?: SitemapLimits;
-  /** Each post's body (by default rendered as its page is made). */
-  postBodies?: PostBodies;
 }
 
 /** A page's two bodies: the HTML document and its Markdown twin. */
@@ -88,14 +85,7 @@ const sitemapPage = ({ lang, title, canonical, lastModified }: SitemapPage): Sit
   lastModified === undefined ? { lang, title, canonical } : { lang, title, canonical, lastModified };
 
 export function siteBodies(data: SiteData, context: SiteContext) {
-  const {
-    baseUrl,
-    policy,
-    api,
-    renderPage: render = renderPage,
-    sitemapLimits,
-    postBodies = renderPostBodies,
-  } = context;
+  const { baseUrl, policy, api, renderPage: render = renderPage, sitemapLimits } = context;
   const index: ApiIndex = api.index.value();
   const layout: LayoutContext = { site: data.site, baseUrl, sections: sectionsOf(data) };
   const { langRoot } = siteLinks(data.site.languages);
@@ -118,7 +108,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   /** Each page rendered when it is reached, so a large blog's pages are never all in memory at once. */
   function* pages(): Generator<PageBodies> {
     for (const page of content.listings()) yield bodiesOf(page, false);
-    for (const post of data.posts) yield bodiesOf(content.post(post, postBodies(post)), true);
+    for (const post of data.posts) yield bodiesOf(content.post(post), true);
     for (const page of content.others()) yield bodiesOf(page, false);
     for (const page of portals) yield bodiesOf(page, false);
   }
@@ -138,7 +128,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   /** Each feed of each listing, made when it is reached: `[path, body]`. */
   function* feeds(): Generator<[string, string]> {
     const context = { site: data.site, baseUrl };
-    const items = feedItems(context, postBodies);
+    const items = feedItems(context, data.bodies);
     for (const subject of feedSubjects(data)) yield* feedBodies(subject, context, items);
   }
   const sitemaps = () => sitemapFiles(everyPage(), languages, baseUrl, sitemapLimits);

@@ -7,6 +7,7 @@ import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
 import { uiFallbacks } from '../site/i18n.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
+import { MarkdownBodies } from '../site/render/post-body.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
@@ -104,9 +105,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
-    const record = compilePost(context, entry);
-    if (record?.series) checkSeriesFile(reader, layoutReader, entry, record.series);
-    return record ? [{ file: entry.file, record }] : [];
+    const compiled = compilePost(context, entry);
+    if (compiled?.record.series) checkSeriesFile(reader, layoutReader, entry, compiled.record.series);
+    return compiled ? [{ file: entry.file, ...compiled }] : [];
   });
   const decks = inSiteLanguages(reader, deckFiles, languages).flatMap((entry) => {
     const record = compileDeck(context, entry);
@@ -129,6 +130,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
+    bodies: new MarkdownBodies(new Map(posts.map(({ record, body }) => [record.id, body]))),
     series: seriesRecords.sort(
       (a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
     ),
@@ -216,7 +218,10 @@ function publishedMedia({ reader, options, heroReferences }: Context, report: Bu
   return [...media].sort(compareText);
 }
 
-function compilePost(context: Context, entry: EntryFile): PostRecord<string> | undefined {
+function compilePost(
+  context: Context,
+  entry: EntryFile,
+): { record: PostRecord<string>; body: string } | undefined {
   const { reader, options, pathOf, tiers } = context;
   const { file, lang, date, slug } = entry;
   const parsed = reader.entry(file, postSchema);
@@ -227,7 +232,7 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
   const targets = options.prepared?.get(file)?.targets ?? bodyLinkTargets(body);
   reader.report.links.push(...siteLinks(file, reader.written(file), targets, path));
   const heroImage = heroImageOf(context, file, data.heroImage);
-  return {
+  const record: PostRecord<string> = {
     id: `${lang}/${date}_${slug}`,
     slug,
     lang,
@@ -242,8 +247,8 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
     path,
-    body,
   };
+  return { record, body };
 }
 
 function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | undefined {

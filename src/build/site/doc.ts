@@ -4,7 +4,8 @@
  */
 import { escapeHtml } from '../../core/html.ts';
 import { CODE_BLOCK_OPEN } from './code-block.ts';
-import { twinMarkdown, type VerbatimBlock } from './render/twin.ts';
+import type { VerbatimBlock } from '../data/types.ts';
+import { twinMarkdown } from './render/twin.ts';
 
 export type Inline = string | { code: string } | { strong: string } | { href: string; text: string };
 export type Text = Inline | readonly Inline[];

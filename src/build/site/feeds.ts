@@ -6,11 +6,10 @@
 
 import { type FeedFormat, feedPath } from '../../core/paths.ts';
 import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
-import type { Lang, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
+import type { Lang, PostBodies, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import { tagDescription } from './pages.ts';
-import type { PostBodies } from './render/post-body.ts';
 import { cdata, element, textElement, XML_DECLARATION } from './xml.ts';
 
 /** How many of the newest posts a feed carries. */
@@ -159,7 +158,7 @@ export function feedItems(context: FeedContext, bodies: PostBodies): ItemWriters
     };
   };
   const { baseUrl } = context;
-  const content = once((post) => absoluteLinks(bodies(post).html, baseUrl, baseUrl + post.path));
+  const content = once((post) => absoluteLinks(bodies.rendered(post).html, baseUrl, baseUrl + post.path));
   return {
     rss: once((post) => rssItem(post, context, content(post))),
     atom: once((post) => atomEntry(post, context, content(post))),

@@ -11,7 +11,6 @@ import { formatDate, formatNumber, type UiText, uiText } from './i18n.ts';
 import type { Canonical, Crumb, Sections } from './layout.ts';
 import { listPagePath, type SiteLinks, siteLinks } from './links.ts';
 import type { Page } from './page.ts';
-import type { PostBody } from './render/post-body.ts';
 
 const LATEST_ON_HOME = 5;
 /** Series and tags shown on a home page; the rest are on the series and tags indexes. */
@@ -126,13 +125,13 @@ export type PostShell = Omit<Page, 'blocks'>;
 
 /**
  * Every content page, in the order they are written: the listings, each post's page, then the
- * series and decks. Each is made when it is reached (a post's from its body), so a large blog's
- * pages are never all in memory at once.
+ * series and decks. Each is made when it is reached, so a large blog's pages (and its posts'
+ * bodies) are never all in memory at once.
  */
 export interface ContentPages {
   listings: () => Iterable<Page>;
   postShell: (post: PostRecord) => PostShell;
-  post: (post: PostRecord, body: PostBody) => Page;
+  post: (post: PostRecord) => Page;
   others: () => Iterable<Page>;
 }
 
@@ -335,15 +334,16 @@ export function contentPages(data: SiteData): ContentPages {
     };
   }
 
-  function post(post: PostRecord, body: PostBody): Page {
+  function post(post: PostRecord): Page {
     const ui = uiText(post.lang, data.site);
     const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
+    const { html, verbatim } = data.bodies.rendered(post);
     return {
       ...postShell(post),
       blocks: [
         ...heroBlock(post),
         ...seriesBox(post),
-        { kind: 'rendered', html: body.html, markdown: post.body, path: post.path, verbatim: body.verbatim },
+        { kind: 'rendered', html, markdown: data.bodies.markdown(post), path: post.path, verbatim },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
       ],
     };

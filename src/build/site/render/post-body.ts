@@ -1,25 +1,28 @@
 /**
- * A post's body as its page and its twin show it: the HTML, and where the Markdown has code and
- * HTML blocks, both from one parse. The records do not hold it: at 100,000 posts the HTML alone
- * is 330 MB, so each body is made (or read from where it was put when made ahead of time,
- * scripts/render-posts.ts) as its page is written.
+ * A post's body made from its Markdown: its HTML and the code and HTML blocks its twin keeps, both
+ * from one parse. Small blogs, the tests and the dev server render each body when its page asks;
+ * `npm run build` renders a large blog's ahead of time (scripts/render-posts.ts).
  */
-import type { PostRecord } from '../../data/types.ts';
+import type { PostBodies, PostRecord, RenderedBody } from '../../data/types.ts';
 import { type Rendered, renderWithTokens } from './markdown.ts';
-import { type VerbatimBlock, verbatimBlocks } from './twin.ts';
+import { verbatimBlocks } from './twin.ts';
 
-export interface PostBody {
-  html: string;
-  verbatim: VerbatimBlock[];
-}
-
-/** Each post's body: always the same for the same post. */
-export type PostBodies = (post: PostRecord) => PostBody;
-
-export const postBodyOf = ({ html, tokens }: Rendered): PostBody => ({
+export const renderedBodyOf = ({ html, tokens }: Rendered): RenderedBody => ({
   html,
   verbatim: verbatimBlocks(tokens),
 });
 
-/** Each post's body rendered when asked for. */
-export const renderPostBodies: PostBodies = (post) => postBodyOf(renderWithTokens(post.body));
+/** Each post's Markdown, by post id, rendered when asked for. */
+export class MarkdownBodies implements PostBodies {
+  constructor(private readonly byId: ReadonlyMap<string, string>) {}
+
+  markdown(post: PostRecord): string {
+    const markdown = this.byId.get(post.id);
+    if (markdown === undefined) throw new Error(`the build has no body of the post ${post.id}`);
+    return markdown;
+  }
+
+  rendered(post: PostRecord): RenderedBody {
+    return renderedBodyOf(renderWithTokens(this.markdown(post)));
+  }
+}

@@ -4,6 +4,7 @@
  * blocks and code spans stay exactly as written.
  */
 import type { Token } from 'markdown-it';
+import type { VerbatimBlock } from '../../data/types.ts';
 import { parseMarkdown } from './markdown.ts';
 import { sanitizeTwinTag, type UrlResolver } from './sanitize.ts';
 
@@ -84,12 +85,6 @@ function embed(element: string, resolve: UrlResolver): string {
   const open = sanitizeTwinTag(/^<iframe\b[^>]*>/i.exec(element)?.[0] ?? '', resolve);
   return open.includes(' src=') ? `${open}</iframe>` : '';
 }
-
-/**
- * The lines of a body that are not Markdown text, as the twin needs them: a code block (kept as
- * written) or an HTML block (sanitized), from line `start` to before `end`, in source order.
- */
-export type VerbatimBlock = [start: number, end: number, kind: 'code' | 'html'];
 
 /** A body's code and HTML blocks, from the tokens it was parsed into. */
 export function verbatimBlocks(tokens: readonly Token[]): VerbatimBlock[] {
