@@ -1,10 +1,9 @@
 /**
  * Indexes the posts for MCP search on a worker thread, while the build's own thread makes and
  * writes the pages: on a large blog the index costs as much as the pages do. Each language's
- * documents are made and sent in chunks, indexed as they come, and the next language's are sent
- * once its files are back, so no more than one language's documents are held at a time. The build
- * uses a worker once; the dev server keeps one for every rebuild, since starting one costs about a
- * second.
+ * documents are made as the worker takes them, in chunks, a few ahead of it, so no more than a few
+ * thousand are held at a time (at 100,000 posts a language's are 135 MB). The build uses a worker
+ * once; the dev server keeps one for every rebuild, since starting one costs about a second.
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import {
@@ -19,6 +18,8 @@ import { tsWorker } from './ts-worker.ts';
 const ROLE = 'folio-search-indexer';
 /** Documents per message: a few hundred kilobytes of text. */
 const CHUNK = 256;
+/** Chunks sent ahead of the one being indexed, so the worker does not wait for this thread. */
+const CHUNKS_AHEAD = 4;
 
 type Indexes = Record<string, SearchFile[]>;
 
@@ -29,43 +30,56 @@ interface Chunk {
   last: boolean;
 }
 
+/** A chunk indexed, or the language's files after its last. */
+type Reply = { taken: true } | { files: SearchFile[] };
+
 export interface SearchIndexWorker {
   /** The indexes of `documents`; jobs are done one at a time, in the order given. */
   index(documents: SearchDocuments): Promise<Indexes>;
   close(): Promise<void>;
 }
 
+interface Language {
+  sendNext(): void;
+  done(files: SearchFile[]): void;
+  fail(error: unknown): void;
+}
+
 export function searchIndexWorker(): SearchIndexWorker {
   const worker = tsWorker(import.meta.url, { role: ROLE });
-  let waiting: { done: (files: SearchFile[]) => void; fail: (error: unknown) => void } | undefined;
+  let current: Language | undefined;
   // The worker keeps the process alive only while it has work.
   worker.unref();
-  worker.on('message', (files: SearchFile[]) => {
-    const job = waiting;
-    waiting = undefined;
+  worker.on('message', (reply: Reply) => {
+    if ('taken' in reply) return current?.sendNext();
+    const language = current;
+    current = undefined;
     worker.unref();
-    job?.done(files);
+    language?.done(reply.files);
   });
   const fail = (error: unknown) => {
-    const job = waiting;
-    waiting = undefined;
-    job?.fail(error);
+    const language = current;
+    current = undefined;
+    language?.fail(error);
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the search index worker stopped (exit code ${code})`)));
 
   function indexLanguage(lang: string, posts: Iterable<IndexedPost>): Promise<SearchFile[]> {
+    const documents = posts[Symbol.iterator]();
+    let ended = false;
+    const sendNext = () => {
+      if (ended) return;
+      const chunk: IndexedPost[] = [];
+      for (let next = documents.next(); !next.done; next = documents.next())
+        if (chunk.push(next.value) === CHUNK) break;
+      ended = chunk.length < CHUNK;
+      worker.postMessage({ lang, posts: chunk, last: ended } satisfies Chunk);
+    };
     return new Promise((done, fail) => {
-      waiting = { done, fail };
+      current = { sendNext, done, fail };
       worker.ref();
-      let chunk: IndexedPost[] = [];
-      for (const post of posts) {
-        chunk.push(post);
-        if (chunk.length < CHUNK) continue;
-        worker.postMessage({ lang, posts: chunk, last: false } satisfies Chunk);
-        chunk = [];
-      }
-      worker.postMessage({ lang, posts: chunk, last: true } satisfies Chunk);
+      for (let sent = 0; sent < CHUNKS_AHEAD; sent++) sendNext();
     });
   }
 
@@ -101,10 +115,10 @@ function serveIndexing() {
   parentPort?.on('message', ({ lang, posts, last }: Chunk) => {
     open ??= languageIndex(lang);
     for (const post of posts) open.add(post);
-    if (!last) return;
+    if (!last) return parentPort?.postMessage({ taken: true } satisfies Reply);
     const files = open.files();
     open = undefined;
-    parentPort?.postMessage(files);
+    parentPort?.postMessage({ files } satisfies Reply);
   });
 }
 
