@@ -22,7 +22,7 @@ import {
   SERVER_CARD_TYPE,
 } from './site/catalogs.ts';
 import { errorText, type SiteError } from './site/errors.ts';
-import { feedBodies, feedItems, feedSubjects } from './site/feeds.ts';
+import { feedBodies, feedItems, feedSubjects, postsInManyFeeds } from './site/feeds.ts';
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
@@ -128,8 +128,9 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   /** Each feed of each listing, made when it is reached: `[path, body]`. */
   function* feeds(): Generator<[string, string]> {
     const context = { site: data.site, baseUrl };
-    const items = feedItems(context, data.bodies);
-    for (const subject of feedSubjects(data)) yield* feedBodies(subject, context, items);
+    const subjects = [...feedSubjects(data)];
+    const items = feedItems(context, data.bodies, postsInManyFeeds(subjects));
+    for (const subject of subjects) yield* feedBodies(subject, context, items);
   }
   const sitemaps = () => sitemapFiles(everyPage(), languages, baseUrl, sitemapLimits);
   const sitemapText = () => sitemapMarkdown(everyPage(), languages, data.site.name, baseUrl);

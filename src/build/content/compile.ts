@@ -116,8 +116,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   checkUnique(reader, posts, 'post');
   checkUnique(reader, decks, 'deck');
   checkChapterOrder(reader, posts);
+  const withPosts = seriesWithPostsIn(posts);
   const seriesRecords = seriesTexts
-    .filter((s) => seriesWithPostsIn(posts).has(`${s.lang} ${s.slug}`))
+    .filter((s) => withPosts.has(`${s.lang} ${s.slug}`))
     .map((s) => seriesRecord(context, s));
   const media = publishedMedia(context, report);
   const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };

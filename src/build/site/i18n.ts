@@ -37,9 +37,24 @@ export const nativeName = (lang: Lang): string => {
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 };
 
-/** A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601 UTC timestamp. */
+const formattedDates = new Map<Lang, Map<string, string>>();
+
+/**
+ * A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601
+ * UTC timestamp. A post's date shows on its page and in every listing of it, so each is formatted once.
+ */
 export function formatDate(iso: string, lang: Lang): string {
-  return dateFormat(lang).format(new Date(iso));
+  let formatted = formattedDates.get(lang);
+  if (!formatted) {
+    formatted = new Map();
+    formattedDates.set(lang, formatted);
+  }
+  let date = formatted.get(iso);
+  if (date === undefined) {
+    date = dateFormat(lang).format(new Date(iso));
+    formatted.set(iso, date);
+  }
+  return date;
 }
 
 /** A whole number as the page's language writes it (`10,000`, `10.000`, `10 000`). */

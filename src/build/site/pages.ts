@@ -338,15 +338,14 @@ export function contentPages(data: SiteData): ContentPages {
     const ui = uiText(post.lang, data.site);
     const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
     const { html, verbatim } = data.bodies.rendered(post);
-    return {
-      ...postShell(post),
+    return Object.assign(postShell(post), {
       blocks: [
         ...heroBlock(post),
         ...seriesBox(post),
         { kind: 'rendered', html, markdown: data.bodies.markdown(post), path: post.path, verbatim },
         { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
-      ],
-    };
+      ] satisfies Block[],
+    });
   }
 
   function series(series: SeriesRecord): Page {
