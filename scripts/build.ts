@@ -7,16 +7,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import {
-  type CompileOptions,
-  type ContentFiles,
-  compileContent,
-  type RenderedBodies,
-} from '../src/build/content/compile.ts';
+import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import type { Layout } from '../src/build/content/layout.ts';
 import type { LinkRef } from '../src/build/content/links.ts';
-import type { MediaUrlOf } from '../src/build/content/media.ts';
 import { type BuildReport, summaryLines } from '../src/build/content/report.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitDeployment, type StaticFile } from '../src/build/emit.ts';
@@ -37,7 +31,7 @@ import type { FileWriter } from './file-writer.ts';
 import { mediaUrls } from './media-urls.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
-import { renderPosts } from './render-posts.ts';
+import { NOTHING_AHEAD, renderPosts } from './render-posts.ts';
 import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './static-files.ts';
 import { writeDeployment } from './write-deployment.ts';
 
@@ -60,40 +54,56 @@ export interface ContentBuild {
   report: BuildReport;
   /** The public folder's files and the files beside entries that they refer to. */
   staticFiles: StaticFile[];
+  /** Lets go of the bodies rendered ahead: call it once the pages are written. */
+  release: () => void;
 }
 
-/** How the build reports its progress, reads files and renders the posts' Markdown (the dev server keeps caches). */
+/** How the build reports its progress and reads files (the dev server keeps a cache). */
 export interface BuildSteps {
   progress?: Progress;
   readFile?: FileReader;
-  render?: (files: ContentFiles, mediaUrl: MediaUrlOf) => Promise<RenderedBodies>;
+  /**
+   * Whether a large blog's posts are read and rendered before compiling, on two threads, their
+   * bodies kept out of memory until their pages are written (scripts/render-posts.ts); otherwise
+   * each body is rendered as its page is made.
+   */
+  renderAhead?: boolean;
 }
 
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
-  options: Omit<CompileOptions, 'astro' | 'rendered'>,
-  {
-    progress = SILENT,
-    readFile,
-    render = (files, mediaUrl) => renderPosts(files, { mediaUrl, progress }),
-  }: BuildSteps = {},
+  options: Omit<CompileOptions, 'astro' | 'prepared'>,
+  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const files = await readContentFolder(contentDir, progress, readFile);
   const others = siteFiles(contentDir);
   const urls = mediaUrls(contentDir, others.media);
-  const rendered = await render(files, urls.urlOf);
-  progress.step('compile', '');
-  const compiled = compileContent(withLinksOut(files, others), {
-    ...options,
-    astro: readAstroSite(contentDir),
-    rendered,
-    mediaFiles: others.media,
-    mediaUrl: urls.urlOf,
-    imageSize: imageSizer(contentDir, others, urls),
-    publicFiles: others.publicPaths ?? new Set(),
-  });
-  return { ...compiled, staticFiles: staticFilesOf(contentDir, others, compiled.media, urls) };
+  const { prepared, kept } = renderAhead
+    ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
+    : NOTHING_AHEAD;
+  try {
+    progress.step('compile', '');
+    const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
+      ...options,
+      astro: readAstroSite(contentDir),
+      prepared,
+      mediaFiles: others.media,
+      mediaUrl: urls.urlOf,
+      imageSize: imageSizer(contentDir, others, urls),
+      publicFiles: others.publicPaths ?? new Set(),
+    });
+    return {
+      ...compiled,
+      // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
+      data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
+      staticFiles: staticFilesOf(contentDir, others, compiled.media, urls),
+      release: () => kept?.release(),
+    };
+  } catch (error) {
+    kept?.release();
+    throw error;
+  }
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -160,14 +170,16 @@ export async function runBuild(args: readonly string[], context = processContext
     return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
   const progress = progressReporter(context.stderr);
+  let releaseBodies = () => {};
   try {
     const policy = ratePolicyFromEnv(env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
-    const { data, layout, report, staticFiles } = await buildContent(
+    const { data, layout, report, staticFiles, release } = await buildContent(
       contentDir,
       { ...compile, baseUrl: given, addressInUse: check ? CHECK_ADDRESS : undefined },
-      { progress },
+      { progress, renderAhead: true },
     );
+    releaseBodies = release;
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
     if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
     const published = new Set<string>();
@@ -178,12 +190,13 @@ export async function runBuild(args: readonly string[], context = processContext
       broken = unresolvedLinks(links, published, data);
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
+    const emit = { baseUrl, policy, published, staticFiles };
     if (check) {
       progress.step('check', 'bodies');
-      await emitDeployment(data, { baseUrl, policy, published, staticFiles }, () => progress.advance());
+      await emitDeployment(data, emit, () => progress.advance());
       checkLinks();
     } else
-      await writeDeployment(data, { baseUrl, policy, published, staticFiles }, outDir, {
+      await writeDeployment(data, emit, outDir, {
         progress,
         accept: checkLinks,
         ...(context.files && { files: context.files }),
@@ -216,6 +229,8 @@ export async function runBuild(args: readonly string[], context = processContext
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
     const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
     return fail([problemLine(failureLine(error), format), ...stack]);
+  } finally {
+    releaseBodies();
   }
 }
 

@@ -12,7 +12,7 @@ import { cachedFileReader } from './file-cache.ts';
 import { cachedFrontMatter } from './front-matter-cache.ts';
 import { cachedEncoder, emitIntoMemory, type MemoryDeployment } from './memory-deployment.ts';
 import { cachedPageRenderer } from './page-cache.ts';
-import { cachedRenderer } from './render-cache.ts';
+import { cachedPostBodies } from './render-cache.ts';
 import { cachedSearchIndexer } from './search-cache.ts';
 
 export interface DevBuildOptions {
@@ -25,7 +25,7 @@ export interface DevBuildOptions {
 export function devBuilder({ content, baseUrl, policy }: DevBuildOptions) {
   const files = cachedFileReader();
   const frontMatter = cachedFrontMatter();
-  const markdown = cachedRenderer();
+  const markdown = cachedPostBodies();
   const pages = cachedPageRenderer();
   const search = cachedSearchIndexer();
   const bytes = cachedEncoder();
@@ -34,11 +34,12 @@ export function devBuilder({ content, baseUrl, policy }: DevBuildOptions) {
     changed: files.forget,
     /** The deployment of the folder as it is now; throws a ContentError listing its problems. */
     async build(): Promise<MemoryDeployment> {
-      const { data, staticFiles } = await buildContent(
+      const { data: built, staticFiles } = await buildContent(
         content.contentDir,
         { ...content, baseUrl, splitFrontMatter: frontMatter.split },
-        { readFile: files.read, render: markdown.render },
+        { readFile: files.read },
       );
+      const data = { ...built, bodies: markdown.cached(built.bodies) };
       const deployment = await emitIntoMemory(
         data,
         { baseUrl, policy, indexSearch: search.index, renderPage: pages.render, staticFiles },

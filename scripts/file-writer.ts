@@ -31,19 +31,23 @@ export function fileWriter(): FileWriter {
   let batchBytes = 0;
   let inFlight = 0;
   let failure: Error | undefined;
-  let wake: (() => void) | undefined;
+  /** Everyone waiting for a reply: the pages and a compressed body's parts can both be waiting. */
+  const waiting: (() => void)[] = [];
+  const wake = () => {
+    for (const resume of waiting.splice(0)) resume();
+  };
 
   worker.on('message', (reply: Reply) => {
     inFlight--;
     if ('error' in reply) failure ??= Object.assign(new Error(reply.error.message), reply.error);
-    wake?.();
+    wake();
   });
   worker.on('error', (error) => {
     failure ??= error;
-    wake?.();
+    wake();
   });
 
-  const settled = () => new Promise<void>((resolve) => (wake = resolve));
+  const settled = () => new Promise<void>((resolve) => waiting.push(resolve));
   function throwIfFailed() {
     if (failure) throw failure;
   }

@@ -2,14 +2,16 @@
  * The dev server's MCP search indexes, kept with the documents they index: a rebuild indexes again
  * only the languages whose posts changed, on a worker thread kept for the purpose.
  */
-import type { SearchDocuments, SearchFile, SearchIndexer } from '../src/build/search-index.ts';
+import type { SearchFile, SearchIndexer } from '../src/build/search-index.ts';
+import type { IndexedPost } from '../src/core/search-index.ts';
 import { BuildCache, sameData } from './build-cache.ts';
 import { searchIndexWorker } from './search-indexer.ts';
 
 export function cachedSearchIndexer() {
   const worker = searchIndexWorker();
-  const kept = new BuildCache<string, { documents: SearchDocuments[string]; files: SearchFile[] }>();
-  const index: SearchIndexer = async (documents) => {
+  const kept = new BuildCache<string, { documents: IndexedPost[]; files: SearchFile[] }>();
+  const index: SearchIndexer = async (given) => {
+    const documents = Object.fromEntries(Object.entries(given).map(([lang, posts]) => [lang, [...posts]]));
     const changed = Object.fromEntries(
       Object.entries(documents).filter(([lang, posts]) => !sameData(kept.get(lang)?.documents, posts)),
     );

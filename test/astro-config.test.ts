@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { linkProblemLines } from '../scripts/problem-report.ts';
 import { readAstroConfig, readAstroConsts } from '../src/build/content/astro-config.ts';
-import { siteLinks } from '../src/build/content/links.ts';
+import { bodyLinkTargets, siteLinks } from '../src/build/content/links.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { unresolvedLinks } from '../src/build/link-check.ts';
 
@@ -82,7 +82,7 @@ describe('the internal links of a post', () => {
     'A [ref link][ref] and [mail](mailto:a@b.example).',
   ].join('\n');
   const body = text.split('---\n').slice(2).join('---\n');
-  const links = siteLinks('blog/en/2025-01-01_here.md', text, body, '/blog/here/');
+  const links = siteLinks('blog/en/2025-01-01_here.md', text, bodyLinkTargets(body), '/blog/here/');
 
   it('are every link and image into the site, with the line each is written on', () => {
     expect(links.map(({ line, kind, target, path }) => [line, kind, target, path])).toEqual([

@@ -293,12 +293,14 @@ describe('.mdx files', () => {
       [file]: post('title: T\ndescription: D\npubDate: 2025-03-01', mdx),
     });
     const published = data.posts.find((p) => p.slug === 'components');
-    expect(published?.body).toBe(
+    const body = published && data.bodies.markdown(published);
+    expect(body).toBe(
       'Before.\n\nInside the component.\n\n```mdx\n<Callout>code stays</Callout>\n```\n\nAfter, with <Kbd>inline</Kbd> JSX kept as text.',
     );
-    expect(published?.html).toContain('<p>Inside the component.</p>');
-    expect(published?.html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
-    expect(published?.html).not.toMatch(/props|Figure|comment/);
+    const html = published && data.bodies.rendered(published).html;
+    expect(html).toContain('<p>Inside the component.</p>');
+    expect(html).toContain('<p>After, with <kbd>inline</kbd> JSX kept as text.</p>');
+    expect(html).not.toMatch(/props|Figure|comment/);
     expect(summaryLines(report, false)).toContain(
       '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
     );
@@ -787,8 +789,10 @@ describe('languages in the content', () => {
       '/pt-br/blog/first/',
     ]);
     expect(data.tags.find((t) => t.name === 'http')?.description).toEqual({ en: 'a', es: 'b', 'pt-br': 'c' });
-    expect(
-      Object.keys(searchIndexFiles(searchDocuments(data.posts, data.site.languages, 'https://x.example'))),
-    ).toEqual(['en', 'es', 'pt-br']);
+    expect(Object.keys(searchIndexFiles(searchDocuments(data, 'https://x.example')))).toEqual([
+      'en',
+      'es',
+      'pt-br',
+    ]);
   });
 });

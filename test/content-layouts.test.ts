@@ -211,7 +211,7 @@ describe('a blog in one language other than English or Spanish', () => {
       { slug: 'expose', lang: 'fr', path: '/talks/expose/' },
     ]);
     expect(data.tags).toEqual([{ name: 'web', tier: 'primary', description: { fr: 'La plateforme web.' } }]);
-    const indexes = searchIndexFiles(searchDocuments(data.posts, data.site.languages, 'https://x.example'));
+    const indexes = searchIndexFiles(searchDocuments(data, 'https://x.example'));
     expect(Object.keys(indexes)).toEqual(['fr']);
     const head = indexes.fr?.find(([key]) => key === searchHeadKey('fr'))?.[1];
     expect(JSON.parse(head ?? '{}').documentCount).toBe(2);

@@ -24,6 +24,18 @@ describe('fileWriter', () => {
     expect(readFileSync(join(folder, 'small/0.txt'), 'utf8')).toBe('written last, wins');
   });
 
+  it('lets every writer waiting for it at once go on (the pages and a compressed body write at the same time)', async () => {
+    const writer = fileWriter();
+    const batch = new Uint8Array(4 * 1024 * 1024).fill(1);
+    const writeSome = async (name: string) => {
+      for (let i = 0; i < 4; i++) await writer.write(join(folder, `${name}-${i}.bin`), batch);
+    };
+    await Promise.all([writeSome('pages'), writeSome('parts')]);
+    await writer.close();
+    expect(readFileSync(join(folder, 'pages-3.bin')).length).toBe(batch.length);
+    expect(readFileSync(join(folder, 'parts-3.bin')).length).toBe(batch.length);
+  });
+
   it('fails with the file system error, its code and its path', async () => {
     writeFileSync(join(folder, 'taken'), 'a file where a folder is needed');
     const writer = fileWriter();

@@ -47,7 +47,7 @@ async function subjectOf(data: SiteData, shardBytes?: number): Promise<Subject> 
     policy: { quota: 300, windowSeconds: 60 },
     indexSearch: (documents) => searchIndexFiles(documents, shardBytes),
   });
-  const documents = searchDocuments(data.posts, data.site.languages, BASE);
+  const documents = searchDocuments(data, BASE);
   const reference = new Map<string, (query: string, limit: number) => SearchResults>();
   const words = new Map<string, string[]>();
   const ranking = new Map<string, { ours: Ranking; miniSearch: Ranking }>();

@@ -82,7 +82,7 @@ describe('discovery documents', () => {
     const full = await text('/llms-full.txt');
     for (const post of data.posts) {
       expect(full).toContain(`# ${post.title}`);
-      expect(full).toContain(post.body.trim());
+      expect(full).toContain(data.bodies.markdown(post).trim());
     }
   });
 

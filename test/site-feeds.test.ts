@@ -532,7 +532,8 @@ describe('a blog with more posts than a page holds', () => {
   it('splits a sitemap before it passes the byte limit, every page in one part, all in a valid index', async () => {
     // The sitemaps of the content pages alone, written with a small byte limit (in-process: the
     // build passes its limits to this same writer, as the test above shows).
-    const { pages } = contentPages(data);
+    const content = contentPages(data);
+    const pages = [...content.listings(), ...data.posts.map(content.postShell), ...content.others()];
     const bytes = 100 * 1024;
     const files = [...sitemapFiles(pages, data.site.languages, BASE, { urls: 50_000, bytes })];
     const index = files.at(-1)!;

@@ -23,7 +23,7 @@ beforeAll(async () => {
 
 describe('site pages', () => {
   it('renders a post with its metadata, highlighted code and heading anchors', async () => {
-    const post = data.posts.find((p) => p.lang === 'en' && p.body.includes('```ts'))!;
+    const post = data.posts.find((p) => p.lang === 'en' && data.bodies.markdown(p).includes('```ts'))!;
     const response = await get(post.path);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -113,7 +113,7 @@ describe('page structure', () => {
 
   it('lets the keyboard reach every code block: posts, native decks and the portal', async () => {
     const deck = data.decks.find((d) => d.type === 'native')!;
-    const withCode = data.posts.filter((p) => p.body.includes('```'));
+    const withCode = data.posts.filter((p) => data.bodies.markdown(p).includes('```'));
     expect(withCode.length).toBeGreaterThan(0);
     for (const path of [...withCode.map((p) => p.path), deck.path, portalPath('en'), portalPath('es')]) {
       const tags = preTags(await html(path));
@@ -163,7 +163,9 @@ describe('Markdown twins', () => {
     for (const response of [bySuffix, byAccept]) {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-      expect(Number(response.headers.get('x-markdown-tokens'))).toBeGreaterThan(post.body.length / 8);
+      expect(Number(response.headers.get('x-markdown-tokens'))).toBeGreaterThan(
+        data.bodies.markdown(post).length / 8,
+      );
     }
     expect(byAccept.headers.get('vary')).toBe('Accept');
     const text = await bySuffix.text();
@@ -175,7 +177,7 @@ describe('Markdown twins', () => {
     expect(text).toContain(`canonical: "${BASE}${post.path}"`);
     expect(text).toContain(`tags: [${post.allTags.map((t) => JSON.stringify(t)).join(', ')}]`);
     expect(text).toContain(`# ${post.title}`);
-    expect(text).toContain(post.body.trim());
+    expect(text).toContain(data.bodies.markdown(post).trim());
   });
 
   it('keeps HTML when the client prefers it', async () => {

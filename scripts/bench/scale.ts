@@ -1,6 +1,11 @@
-/** What one server process costs: resident memory and the latency of a first request to each kind of body. */
-import { readFileSync } from 'node:fs';
+/**
+ * What one server process costs: resident memory and the latency of a first request to each kind
+ * of body; and what a build used, and the largest page it wrote.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { type RequestOptions, request } from 'node:http';
+import { join, relative } from 'node:path';
+import { BODIES_PREFIX, INTERNAL_PREFIX } from '../../src/core/deployment.ts';
 
 /** Resident memory now (VmRSS) or at its peak (VmHWM), in MiB; NaN where /proc is not there. */
 export function residentMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -113,4 +118,36 @@ export async function firstSearches(url: string, pid: number) {
     slowestAfter: Math.max(...times.slice(1).map((time) => time.ms)),
     rss: residentMiB(pid, 'VmRSS'),
   };
+}
+
+/** What a build used, as scripts/bench/measured-build.ts reports it. */
+export interface BuildUsage {
+  /** Peak resident memory of the process, every thread's. */
+  maxRssKiB: number;
+  userMs: number;
+  systemMs: number;
+}
+
+/** The usage a measured build printed as its last line. */
+export function buildUsage(stdout: string): BuildUsage {
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as BuildUsage;
+}
+
+/** An HTML page of a deployment, written whole or in parts (`index.html~part0`, …), not a compressed copy. */
+const PAGE_FILE = /\.html(?:~part\d+)?$/;
+
+/** The deployment's largest HTML page (its parts added up when it was streamed) and its size in bytes. */
+export function largestPage(outDir: string): { path: string; bytes: number } {
+  const root = join(outDir, BODIES_PREFIX);
+  const sizes = new Map<string, number>();
+  for (const entry of readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !PAGE_FILE.test(entry.name)) continue;
+    const path = `/${relative(root, join(entry.parentPath, entry.name))}`;
+    if (path.startsWith(`${INTERNAL_PREFIX}/`)) continue;
+    const page = path.replace(/~part\d+$/, '');
+    sizes.set(page, (sizes.get(page) ?? 0) + statSync(join(root, path)).size);
+  }
+  let largest = { path: '', bytes: 0 };
+  for (const [path, bytes] of sizes) if (bytes > largest.bytes) largest = { path, bytes };
+  return largest;
 }

@@ -44,7 +44,7 @@ import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import { readingBodies } from './mcp/reading.ts';
 import type { PrerenderedList } from './prerender.ts';
-import { type SearchIndexer, searchDocuments, searchIndexFiles } from './search-index.ts';
+import { type SearchIndexer, searchIndexFiles, streamedDocuments } from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
@@ -93,14 +93,14 @@ export async function emitDeployment(
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const streamed: Record<string, StreamedFacts> = {};
   const sizes = options.sizes ?? SIZES;
-  const sink = splitting(wholeSink, streamed, sizes);
+  const sink = splitting(turning(wholeSink), streamed, sizes);
   const api = createApiResources(data, baseUrl, options.policy);
   const write = async (path: string, body: Uint8Array | string) => {
     options.published?.add(path);
     return sink(bodyKey(path) as string, body);
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
-  const searchIndexes = indexSearch(searchDocuments(data.posts, data.site.languages, baseUrl));
+  const searchIndexes = indexSearch(streamedDocuments(data, baseUrl));
 
   await write('/api/index.json', api.index.body().bytes);
   const lists: Record<string, ListFacts> = {};
@@ -335,6 +335,22 @@ function compressing(encoding: Encoding, out: PartWriter) {
       zip.end();
       return done;
     },
+  };
+}
+
+/** Bodies between two turns of the event loop. */
+const BODIES_PER_TURN = 256;
+
+/**
+ * A sink that lets the event loop turn every BODIES_PER_TURN bodies: a large blog's bodies take
+ * minutes to make without waiting on anything, and the worker threads' replies (the search
+ * index's, the file writer's) must be taken meanwhile.
+ */
+function turning(sink: Sink): Sink {
+  let count = 0;
+  return async (key, body) => {
+    await sink(key, body);
+    if (++count % BODIES_PER_TURN === 0) await new Promise((turned) => setImmediate(turned));
   };
 }
 

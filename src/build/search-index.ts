@@ -1,8 +1,9 @@
 /**
- * Build time: each language's posts indexed by MiniSearch, written as the files the run time
- * searches: a head, term shards and the shown fields of posts in chunks (src/core/search-index.ts).
+ * Build time: each language's posts indexed as MiniSearch indexes them, written as the files the
+ * run time searches: a head, term shards and the shown fields of posts in chunks
+ * (src/core/search-index.ts).
  */
-import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import {
   FIELDS,
@@ -10,25 +11,25 @@ import {
   foldTerm,
   type IndexedPost,
   type PackedLengths,
-  SEARCH_OPTIONS,
   type SearchHead,
   type ShardEntry,
   type StoredPost,
+  tokenize,
 } from '../core/search-index.ts';
-import type { PostRecord } from './data/types.ts';
+import type { PostRecord, SiteData } from './data/types.ts';
 
 /** Link targets and bare URLs are addresses, not words of the post. */
 function bodyText(markdown: string): string {
   return markdown.replace(/\]\([^)]*\)/g, ']').replace(/https?:\/\/\S+/g, ' ');
 }
 
-function toIndexedPost(post: PostRecord<string>, baseUrl: string): IndexedPost {
+function toIndexedPost(post: PostRecord<string>, markdown: string, baseUrl: string): IndexedPost {
   return {
     id: post.id,
     title: post.title,
     tags: post.allTags.join(' '),
     description: post.description,
-    body: bodyText(post.body),
+    body: bodyText(markdown),
     slug: post.slug,
     pubDate: post.pubDate,
     tagList: post.allTags,
@@ -49,20 +50,28 @@ function memoized(fold: typeof foldTerm): typeof foldTerm {
   };
 }
 
-/** What the index holds of each post, by language: plain data, so another thread can index it. */
-export type SearchDocuments = Record<string, IndexedPost[]>;
+/**
+ * What the index holds of each post, by language, in order: plain data, so another thread can
+ * index it. Each language's may be made as it is read (`streamedDocuments`), and read more than once.
+ */
+export type SearchDocuments = Readonly<Record<string, Iterable<IndexedPost>>>;
 
-export function searchDocuments<L extends string>(
-  posts: readonly PostRecord<L>[],
-  languages: readonly L[],
-  baseUrl: string,
-): SearchDocuments {
+/** Every language's documents, made now. */
+export function searchDocuments(data: SiteData<string>, baseUrl: string): Record<string, IndexedPost[]> {
   return Object.fromEntries(
-    languages.map((lang) => [
-      lang,
-      posts.filter((post) => post.lang === lang).map((post) => toIndexedPost(post, baseUrl)),
-    ]),
+    Object.entries(streamedDocuments(data, baseUrl)).map(([lang, posts]) => [lang, [...posts]]),
   );
+}
+
+/** Every language's documents, each made as it is read: a large blog's are never all in memory. */
+export function streamedDocuments(data: SiteData<string>, baseUrl: string): SearchDocuments {
+  const documentsIn = (lang: string): Iterable<IndexedPost> => ({
+    *[Symbol.iterator]() {
+      for (const post of data.posts)
+        if (post.lang === lang) yield toIndexedPost(post, data.bodies.markdown(post), baseUrl);
+    },
+  });
+  return Object.fromEntries(data.site.languages.map((lang) => [lang, documentsIn(lang)]));
 }
 
 /** A file of the index: its body key and its text. */
@@ -77,7 +86,11 @@ export function searchIndexFiles(
   shardBytes = SHARD_BYTES,
 ): Record<string, SearchFile[]> {
   return Object.fromEntries(
-    Object.entries(documents).map(([lang, posts]) => [lang, languageFiles(lang, posts, shardBytes)]),
+    Object.entries(documents).map(([lang, posts]) => {
+      const index = languageIndex(lang, shardBytes);
+      for (const post of posts) index.add(post);
+      return [lang, index.files()];
+    }),
   );
 }
 
@@ -89,30 +102,70 @@ export type SearchIndexer = (
 /** Posts per stored chunk: a page of results reads a few small chunks. */
 const POSTS_PER_CHUNK = 64;
 
-/** MiniSearch indexes the posts; its postings, statistics and term order are written out as files. */
-function languageFiles(lang: string, posts: IndexedPost[], shardBytes: number): SearchFile[] {
-  const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, processTerm: memoized(foldTerm) });
-  index.addAll(posts);
-  const { index: terms, fieldIds, fieldLength, averageFieldLength, documentCount } = index.toJSON();
-  const entries = terms.map(([term, fields], rank) => sizedEntry(term, rank, fields, fieldIds));
-  const shards = partition(entries, 1, shardBytes).sort(([a], [b]) => (a < b ? -1 : 1));
-  const head: SearchHead = {
-    documentCount,
-    averageFieldLength: FIELDS.map((field) => averageFieldLength[fieldIds[field] as number] as number),
-    fieldLength: FIELDS.map((field) =>
-      packed(posts.map((_, n) => fieldLength[n]?.[fieldIds[field] as number] ?? 0)),
-    ),
-    shards: shards.map(([key]) => key),
-    postsPerChunk: POSTS_PER_CHUNK,
+/** A term's postings in each field (FIELDS order): post numbers and frequencies in turn, by post. */
+type Postings = (number[] | undefined)[];
+
+/**
+ * One language's index, its posts added in order, made as MiniSearch 7.2's add() makes it with
+ * SEARCH_OPTIONS: each field's length in distinct words, their running mean, and each term's
+ * postings, its terms in the order of MiniSearch's own radix tree (the order prefix matches are
+ * taken in, at run time as in MiniSearch). Its postings are arrays of numbers rather than
+ * MiniSearch's maps: at 50,000 posts a language's index takes 60 MB rather than 245 MB.
+ * Only what results show of each post is kept of the posts.
+ */
+export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
+  const fold = memoized(foldTerm);
+  const postingsOf = new Map<string, Postings>();
+  /** The terms in MiniSearch's tree, where a term goes the first time it is seen, as MiniSearch adds it. */
+  const order = new SearchableMap<Postings>();
+  const averageFieldLength = FIELDS.map(() => 0);
+  const fieldLength = FIELDS.map((): number[] => []);
+  const shown: StoredPost[] = [];
+  return {
+    add(post: IndexedPost): void {
+      const n = shown.length;
+      shown.push(storedPost(post));
+      for (const [field, name] of FIELDS.entries()) {
+        const tokens = tokenize(post[name]);
+        const length = new Set(tokens).size;
+        fieldLength[field]?.push(length);
+        averageFieldLength[field] = ((averageFieldLength[field] as number) * n + length) / (n + 1);
+        for (const token of tokens) {
+          const term = fold(token);
+          if (term === null) continue;
+          let postings = postingsOf.get(term);
+          if (!postings) {
+            postings = [];
+            postingsOf.set(term, postings);
+            order.set(term, postings);
+          }
+          postings[field] ??= [];
+          const list = postings[field];
+          if (list[list.length - 2] === n) list[list.length - 1] = (list[list.length - 1] as number) + 1;
+          else list.push(n, 1);
+        }
+      }
+    },
+    files(): SearchFile[] {
+      const entries = Array.from(order, ([term, postings], rank) => sizedEntry(term, rank, postings));
+      const shards = partition(entries, 1, shardBytes).sort(([a], [b]) => (a < b ? -1 : 1));
+      const head: SearchHead = {
+        documentCount: shown.length,
+        averageFieldLength,
+        fieldLength: fieldLength.map(packed),
+        shards: shards.map(([key]) => key),
+        postsPerChunk: POSTS_PER_CHUNK,
+      };
+      const files: SearchFile[] = [[searchHeadKey(lang), JSON.stringify(head)]];
+      for (const [i, [, shard]] of shards.entries())
+        files.push([searchTermsKey(lang, i), `[${shard.map((entry) => entry.text).join(',')}]`]);
+      for (let first = 0; first < shown.length; first += POSTS_PER_CHUNK) {
+        const chunk = shown.slice(first, first + POSTS_PER_CHUNK);
+        files.push([searchPostsKey(lang, first / POSTS_PER_CHUNK), JSON.stringify(chunk)]);
+      }
+      return files;
+    },
   };
-  const files: SearchFile[] = [[searchHeadKey(lang), JSON.stringify(head)]];
-  for (const [i, [, shard]] of shards.entries())
-    files.push([searchTermsKey(lang, i), `[${shard.map((entry) => entry.text).join(',')}]`]);
-  for (let first = 0; first < posts.length; first += POSTS_PER_CHUNK) {
-    const chunk = posts.slice(first, first + POSTS_PER_CHUNK).map(storedPost);
-    files.push([searchPostsKey(lang, first / POSTS_PER_CHUNK), JSON.stringify(chunk)]);
-  }
-  return files;
 }
 
 /** A term's shard entry as JSON, with the term kept to partition by. */
@@ -121,29 +174,20 @@ interface SizedEntry {
   text: string;
 }
 
-function sizedEntry(
-  term: string,
-  rank: number,
-  fields: Record<string, Record<string, number>>,
-  fieldIds: Record<string, number>,
-): SizedEntry {
-  const postings = FIELDS.map((field) => {
-    const frequencies = fields[fieldIds[field] as number];
-    return frequencies ? gapsAndFrequencies(frequencies) : 0;
+function sizedEntry(term: string, rank: number, postings: Postings): SizedEntry {
+  const fields = FIELDS.map((_, field) => {
+    const list = postings[field];
+    return list ? gapsAndFrequencies(list) : 0;
   });
-  const entry: ShardEntry = [term, rank, ...postings];
+  const entry: ShardEntry = [term, rank, ...fields];
   return { term, text: JSON.stringify(entry) };
 }
 
-/** Post numbers ascending (integer keys enumerate so) as gaps, each followed by its frequency. */
-function gapsAndFrequencies(frequencies: Record<string, number>): number[] {
-  const postings: number[] = [];
-  let previous = 0;
-  for (const [post, frequency] of Object.entries(frequencies)) {
-    postings.push(Number(post) - previous, frequency);
-    previous = Number(post);
-  }
-  return postings;
+/** Post numbers (ascending) and frequencies, each post number as the gap from the one before. */
+function gapsAndFrequencies(postings: readonly number[]): number[] {
+  const gaps = postings.slice();
+  for (let i = gaps.length - 2; i >= 2; i -= 2) gaps[i] = (gaps[i] as number) - (gaps[i - 2] as number);
+  return gaps;
 }
 
 /**

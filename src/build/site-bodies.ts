@@ -21,7 +21,7 @@ import {
   mcpServerCard,
 } from './site/catalogs.ts';
 import { errorText, type SiteError } from './site/errors.ts';
-import { feedBodies, feedItems, feedSubjects } from './site/feeds.ts';
+import { feedBodies, feedItems, feedSubjects, postsInManyFeeds } from './site/feeds.ts';
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
@@ -30,7 +30,7 @@ import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { contentPages, sectionsOf } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
 import { robotsTxt } from './site/robots.ts';
-import { type SitemapLimits, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
+import { type SitemapLimits, type SitemapPage, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 
 export interface SiteContext {
@@ -79,14 +79,17 @@ const ERRORS: Record<ErrorStatus, SiteError['code']> = {
 };
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** Only what a sitemap reads of a page, so a large blog's post pages are not kept for it. */
+const sitemapPage = ({ lang, title, canonical, lastModified }: SitemapPage): SitemapPage =>
+  lastModified === undefined ? { lang, title, canonical } : { lang, title, canonical, lastModified };
+
 export function siteBodies(data: SiteData, context: SiteContext) {
   const { baseUrl, policy, api, renderPage: render = renderPage, sitemapLimits } = context;
   const index: ApiIndex = api.index.value();
   const layout: LayoutContext = { site: data.site, baseUrl, sections: sectionsOf(data) };
   const { langRoot } = siteLinks(data.site.languages);
   const tools = toolDescriptors(data.site.languages);
-  const { pages: content, posts } = contentPages(data);
-  const postPages = new Set(posts);
+  const content = contentPages(data);
   const portals = data.site.languages.map((lang) =>
     portalPage(lang, { data, baseUrl, policy, index, tools }),
   );
@@ -95,27 +98,41 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const pageLinks: Record<string, string> = {};
   for (const home of homes) pageLinks[home] = apiCatalogLink(baseUrl);
 
+  const bodiesOf = (page: Page, post: boolean): PageBodies => ({
+    path: page.canonical.path,
+    twinPath: markdownTwinPath(page.canonical.path),
+    ...render(page, layout),
+    post,
+  });
   /** Each page rendered when it is reached, so a large blog's pages are never all in memory at once. */
   function* pages(): Generator<PageBodies> {
-    for (const page of [...content, ...portals])
-      yield {
-        path: page.canonical.path,
-        twinPath: markdownTwinPath(page.canonical.path),
-        ...render(page, layout),
-        post: postPages.has(page),
-      };
+    for (const page of content.listings()) yield bodiesOf(page, false);
+    for (const post of data.posts) yield bodiesOf(content.post(post), true);
+    for (const page of content.others()) yield bodiesOf(page, false);
+    for (const page of portals) yield bodiesOf(page, false);
   }
 
   const { languages } = data.site;
-  const everyPage = [...content, ...portals];
+  /** What the sitemaps say of every page, in the order the pages are written; made once, when first asked. */
+  let sitemapPages: SitemapPage[] | undefined;
+  const everyPage = () => {
+    sitemapPages ??= [
+      ...Array.from(content.listings(), sitemapPage),
+      ...data.posts.map((post) => sitemapPage(content.postShell(post))),
+      ...Array.from(content.others(), sitemapPage),
+      ...portals,
+    ];
+    return sitemapPages;
+  };
   /** Each feed of each listing, made when it is reached: `[path, body]`. */
   function* feeds(): Generator<[string, string]> {
     const context = { site: data.site, baseUrl };
-    const items = feedItems(context);
-    for (const subject of feedSubjects(data)) yield* feedBodies(subject, context, items);
+    const subjects = [...feedSubjects(data)];
+    const items = feedItems(context, data.bodies, postsInManyFeeds(subjects));
+    for (const subject of subjects) yield* feedBodies(subject, context, items);
   }
-  const sitemaps = () => sitemapFiles(everyPage, languages, baseUrl, sitemapLimits);
-  const sitemapText = () => sitemapMarkdown(everyPage, languages, data.site.name, baseUrl);
+  const sitemaps = () => sitemapFiles(everyPage(), languages, baseUrl, sitemapLimits);
+  const sitemapText = () => sitemapMarkdown(everyPage(), languages, data.site.name, baseUrl);
 
   const skill = skillMarkdown(data, baseUrl, tools, policy);
   const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };

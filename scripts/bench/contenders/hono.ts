@@ -87,7 +87,7 @@ for (const exchange of fixture.exchanges) {
 const SHOWN = ['slug', 'title', 'description', 'pubDate', 'tagList', 'url'] as const;
 const data = await buildData(process.env.BENCH_CONTENT ?? 'content');
 const indexes = new Map(
-  Object.entries(searchDocuments(data.posts, data.site.languages, baseUrl)).map(([lang, posts]) => {
+  Object.entries(searchDocuments(data, baseUrl)).map(([lang, posts]) => {
     const index = new MiniSearch<IndexedPost>({ ...SEARCH_OPTIONS, storeFields: [...SHOWN] });
     index.addAll(posts);
     return [lang, index];

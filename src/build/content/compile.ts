@@ -7,18 +7,19 @@ import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
 import { uiFallbacks } from '../site/i18n.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
+import { MarkdownBodies } from '../site/render/post-body.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
 import { ContentError, type ContentIssue } from './errors.ts';
-import type { ContentFiles, RenderedBodies } from './files.ts';
+import type { ContentFiles, PreparedPosts } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
-import type { FrontMatterSplitter } from './front-matter.ts';
+import { type FrontMatterSplitter, splitFrontMatter } from './front-matter.ts';
 import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
-import { siteLinks } from './links.ts';
+import { bodyLinkTargets, siteLinks } from './links.ts';
 import {
   contentPathOf,
   isRelativeReference,
@@ -31,7 +32,7 @@ import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
 import { readSite } from './site.ts';
 
-export type { ContentFiles, RenderedBodies } from './files.ts';
+export type { ContentFiles, PreparedPosts } from './files.ts';
 
 const LAYOUT_READERS: Record<Layout, LayoutReader> = { folio: folioLayout, astro: astroLayout };
 
@@ -48,9 +49,12 @@ export interface CompileOptions {
   addressInUse?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
-  /** Post bodies already rendered elsewhere (scripts/render-posts.ts). */
-  rendered?: RenderedBodies;
-  /** Splits each entry's front matter from its body (the dev server keeps the splits of unchanged files). */
+  /** What reading the post files ahead of the compiler found (scripts/render-posts.ts). */
+  prepared?: PreparedPosts;
+  /**
+   * Splits each entry's front matter from its body (the dev server keeps the splits of unchanged
+   * files); by default the prepared YAML of a post file is taken, any other is read.
+   */
   splitFrontMatter?: FrontMatterSplitter;
   /**
    * The folder's files besides Markdown and YAML, by path, which entries may refer to
@@ -72,6 +76,8 @@ export interface Compiled {
   data: SiteData<string>;
   layout: Layout;
   report: BuildReport;
+  /** The content file of each post. */
+  postFiles: ReadonlyMap<PostRecord<string>, string>;
   /** The files beside entries that published entries refer to, by path in the content folder. */
   media: string[];
 }
@@ -97,7 +103,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const report = new BuildReport();
   const reader = new ContentReader(files, issues, report, {
     strict: options.strict ?? false,
-    ...(options.splitFrontMatter && { split: options.splitFrontMatter }),
+    split: options.splitFrontMatter ?? preparedSplitter(options.prepared),
     ...(options.mediaUrl && { mediaUrl: options.mediaUrl }),
   });
   const layout = options.layout ?? detectLayout(reader);
@@ -115,9 +121,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
-    const record = compilePost(context, entry);
-    if (record?.series) checkSeriesFile(reader, layoutReader, entry, record.series);
-    return record ? [{ file: entry.file, record }] : [];
+    const compiled = compilePost(context, entry);
+    if (compiled?.record.series) checkSeriesFile(reader, layoutReader, entry, compiled.record.series);
+    return compiled ? [{ file: entry.file, ...compiled }] : [];
   });
   const decks = inSiteLanguages(reader, deckFiles, languages).flatMap((entry) => {
     const record = compileDeck(context, entry);
@@ -126,8 +132,9 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   checkUnique(reader, posts, 'post');
   checkUnique(reader, decks, 'deck');
   checkChapterOrder(reader, posts);
+  const withPosts = seriesWithPostsIn(posts);
   const seriesRecords = seriesTexts
-    .filter((s) => seriesWithPostsIn(posts).has(`${s.lang} ${s.slug}`))
+    .filter((s) => withPosts.has(`${s.lang} ${s.slug}`))
     .map((s) => seriesRecord(context, s));
   const media = publishedMedia(context);
   const gone = reader.has('gone.yaml') ? reader.yaml('gone.yaml', goneSchema) : { paths: [] };
@@ -140,6 +147,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     site: settings.info,
     tags: tags.sort((a, b) => compareText(a.name, b.name)),
     posts: postRecords,
+    bodies: new MarkdownBodies(new Map(posts.map(({ record, body }) => [record.id, body]))),
     series: seriesRecords.sort(
       (a, b) => a.order - b.order || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
     ),
@@ -154,7 +162,15 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     deprecations: settings.deprecations,
     robots: settings.robots,
   };
-  return { data, layout, report, media };
+  return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
+}
+
+/** Splits front matter, taking the YAML of a prepared post file as it was read then. */
+function preparedSplitter(prepared: PreparedPosts | undefined): FrontMatterSplitter {
+  return (text, file) => {
+    const frontMatter = prepared?.get(file)?.frontMatter;
+    return splitFrontMatter(text, frontMatter && (() => frontMatter));
+  };
 }
 
 /** The size of a hero image published by the site, when its file states one. */
@@ -222,7 +238,10 @@ function publishedMedia({ reader, options, heroReferences }: Context): string[] 
   return [...media].sort(compareText);
 }
 
-function compilePost(context: Context, entry: EntryFile): PostRecord<string> | undefined {
+function compilePost(
+  context: Context,
+  entry: EntryFile,
+): { record: PostRecord<string>; body: string } | undefined {
   const { reader, options, pathOf, tiers } = context;
   const { file, lang, date, slug } = entry;
   const parsed = reader.entry(file, postSchema);
@@ -230,9 +249,10 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
   const path = pathOf(lang, 'blog', slug);
-  reader.report.links.push(...siteLinks(file, reader.written(file), body, path));
+  const targets = options.prepared?.get(file)?.targets ?? bodyLinkTargets(body);
+  reader.report.links.push(...siteLinks(file, reader.written(file), targets, path));
   const heroImage = heroImageOf(context, file, data.heroImage);
-  return {
+  const record: PostRecord<string> = {
     id: `${lang}/${date}_${slug}`,
     slug,
     lang,
@@ -247,9 +267,8 @@ function compilePost(context: Context, entry: EntryFile): PostRecord<string> | u
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
     path,
-    body,
-    html: options.rendered?.get(file) ?? renderMarkdown(body),
   };
+  return { record, body };
 }
 
 function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | undefined {

@@ -1,4 +1,6 @@
 /** The content folder as the compiler sees it: files keyed by their `/`-separated path relative to the folder. */
+import type { YamlReading } from './front-matter.ts';
+import type { LinkTarget } from './links.ts';
 
 /** Why a file could not be taken as text. */
 export type UnreadableFile =
@@ -10,8 +12,18 @@ export type UnreadableFile =
 /** Each file's text, or why it could not be read as text. */
 export type ContentFiles = ReadonlyMap<string, string | UnreadableFile>;
 
-/** HTML already rendered from the bodies of some files, keyed like `ContentFiles`. */
-export type RenderedBodies = ReadonlyMap<string, string>;
+/**
+ * What reading a post file with front matter before the compiler found (scripts/render-posts.ts):
+ * what its YAML says, and its body's links.
+ */
+export interface PreparedPost {
+  frontMatter: YamlReading;
+  /** Every link and image of the body, as written. */
+  targets: LinkTarget[];
+}
+
+/** Prepared post files, keyed like `ContentFiles`. */
+export type PreparedPosts = ReadonlyMap<string, PreparedPost>;
 
 /** Files and folders whose name starts with `_` (drafts, layouts, partials) are not content, in every layout. */
 export function isIgnoredPath(path: string): boolean {

@@ -12,17 +12,27 @@ export interface Document {
 
 const FENCE = /^---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
-function fence(text: string) {
+/** A Markdown file's front matter as YAML text and its body (undefined when it has no front matter). */
+export function frontMatterParts(text: string): { yaml: string; body: string } | undefined {
   const match = FENCE.exec(text.replace(/^\uFEFF/, ''));
   return match ? { yaml: match[1] ?? '', body: text.slice(match[0].length).trim() } : undefined;
 }
 
-/** How a Markdown file is split into its YAML front matter and body. */
-export type FrontMatterSplitter = (text: string) => Document | TextProblem;
+/** What YAML text says, or why it cannot be read. */
+export type YamlReading = { data: unknown } | TextProblem;
 
-/** Splits a Markdown file into its YAML front matter and body. */
-export function splitFrontMatter(text: string): Document | TextProblem {
-  const parts = fence(text);
+/**
+ * How a Markdown file is split into its YAML front matter and body; `file` names it, for a
+ * splitter that read the file's YAML before.
+ */
+export type FrontMatterSplitter = (text: string, file: string) => Document | TextProblem;
+
+/** Splits a Markdown file into its YAML front matter, as `readYaml` reads it, and its body. */
+export function splitFrontMatter(
+  text: string,
+  readYaml: (yaml: string) => YamlReading = parseYaml,
+): Document | TextProblem {
+  const parts = frontMatterParts(text);
   if (!parts) {
     return {
       problem: {
@@ -31,16 +41,11 @@ export function splitFrontMatter(text: string): Document | TextProblem {
       },
     };
   }
-  const yaml = parseYaml(parts.yaml);
+  const yaml = readYaml(parts.yaml);
   return 'problem' in yaml ? yaml : { data: yaml.data, body: parts.body };
 }
 
-/** The body of a Markdown file without reading its front matter (undefined when it has none). */
-export function markdownBody(text: string): string | undefined {
-  return fence(text)?.body;
-}
-
-export function parseYaml(text: string): { data: unknown } | TextProblem {
+export function parseYaml(text: string): YamlReading {
   try {
     return { data: parse(text) ?? {} };
   } catch (error) {

@@ -21,21 +21,25 @@ export interface LinkRef {
 /** A scheme (`https:`, `mailto:`), a protocol-relative `//host`, or a fragment or query alone. */
 const NOT_A_SITE_PATH = /^(?:[a-z][a-z0-9+.-]*:|\/\/|#|\?)/i;
 
-type Target = { kind: LinkRef['kind']; target: string };
+/** A link or image of a body, as written. */
+export interface LinkTarget {
+  kind: LinkRef['kind'];
+  target: string;
+}
 
 /** What an attribute of raw HTML that names an address points at: `href` a link, the others an image or media file. */
-function attributeTargets({ name, value }: StartTag['attributes'][number]): Target[] {
+function attributeTargets({ name, value }: StartTag['attributes'][number]): LinkTarget[] {
   if (name === 'href') return [{ kind: 'link', target: value }];
   if (name === 'src' || name === 'poster') return [{ kind: 'image', target: value }];
   if (name === 'srcset') return srcsetCandidates(value).map(({ url }) => ({ kind: 'image', target: url }));
   return [];
 }
 
-function htmlTargets(html: string): Target[] {
+function htmlTargets(html: string): LinkTarget[] {
   return startTags(html).flatMap((tag) => tag.attributes.flatMap(attributeTargets));
 }
 
-function tokenTargets(token: Token): Target[] {
+function tokenTargets(token: Token): LinkTarget[] {
   if (token.type === 'link_open') return [{ kind: 'link', target: String(token.attrGet('href') ?? '') }];
   if (token.type === 'image') return [{ kind: 'image', target: String(token.attrGet('src') ?? '') }];
   if (token.type === 'html_inline' || token.type === 'html_block') return htmlTargets(token.content);
@@ -56,12 +60,29 @@ function lineOf(text: string, target: string): number {
   return at < 0 ? 1 : text.slice(0, at).split('\n').length;
 }
 
-/** The internal links and images of a body on the page at `pagePath`; `text` is the file as written. */
-export function siteLinks(file: string, text: string, markdown: string, pagePath: string): LinkRef[] {
-  if (!/\]\(|\]:|<[A-Za-z]/.test(markdown)) return [];
+/** Every link and image of a body, in order, from the tokens it was rendered from. */
+export const linkTargets = (tokens: readonly Token[]): LinkTarget[] => tokens.flatMap(tokenTargets);
+
+/**
+ * Every link and image of a body, parsing it for them. Without `](`, `]:` or a tag it has none that
+ * could be internal: the parser finds only bare URLs then, which name their scheme.
+ */
+export function bodyLinkTargets(markdown: string): LinkTarget[] {
+  return /\]\(|\]:|<[A-Za-z]/.test(markdown) ? linkTargets(parseMarkdown(markdown)) : [];
+}
+
+/**
+ * The internal links and images among a body's `targets`, on the page at `pagePath`; `text` is
+ * the file as written.
+ */
+export function siteLinks(
+  file: string,
+  text: string,
+  targets: readonly LinkTarget[],
+  pagePath: string,
+): LinkRef[] {
   const seen = new Set<string>();
-  return parseMarkdown(markdown)
-    .flatMap(tokenTargets)
+  return targets
     .filter(({ target }) => target !== '' && !NOT_A_SITE_PATH.test(target))
     .flatMap(({ kind, target }) => {
       const written = decoded(target);

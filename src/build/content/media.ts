@@ -85,6 +85,8 @@ const MEDIA_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
   track: ['src'],
 };
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** What a body with an image, by Markdown, reference or raw HTML element, holds. */
+const MAY_REFER = /!\[|<(?:img|source|video|audio|track)\b/i;
 
 /** A Markdown destination with its file published: `published` is given the target without its <>. */
 const destination = (written: string, published: (ref: string) => string) =>
@@ -111,6 +113,8 @@ export function withMediaUrls(
   firstLine = 1,
   urlOf: MediaUrlOf = mediaUrl,
 ): { markdown: string; references: MediaReference[] } {
+  // Most bodies show no image: they are kept as they are (the same string, no copy of it).
+  if (!MAY_REFER.test(markdown)) return { markdown, references: [] };
   const references: MediaReference[] = [];
   const labels = imageLabels(markdown);
   let fence: string | null = null;

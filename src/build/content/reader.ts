@@ -41,7 +41,7 @@ export class ContentReader {
     options: ReaderOptions,
   ) {
     this.strict = options.strict;
-    this.split = options.split ?? splitFrontMatter;
+    this.split = options.split ?? ((text) => splitFrontMatter(text));
     this.mediaUrl = options.mediaUrl ?? mediaUrl;
     const all = [...files.keys()].sort(compareText);
     this.paths = all.filter((path) => !isIgnoredPath(path));
@@ -90,7 +90,7 @@ export class ContentReader {
   ): { data: v.InferOutput<S>; body: string } | undefined {
     const text = this.text(file);
     if (text === undefined) return undefined;
-    const document = this.split(text);
+    const document = this.split(text, file);
     if (this.isProblem(file, '(front matter)', document)) return undefined;
     if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
     this.checkUnknownFields(file, schema, document.data);

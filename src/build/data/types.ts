@@ -52,10 +52,29 @@ export interface PostRecord<L extends string = Lang> {
   seriesOrder: number | null;
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
-  /** The Markdown body, front matter removed. */
-  body: string;
-  /** The body rendered to HTML at build time (highlighted code, heading anchors). */
+}
+
+/**
+ * Lines of a body that are not Markdown text, as its twin needs them: a code block (kept as
+ * written) or an HTML block (sanitized), from line `start` to before `end`.
+ */
+export type VerbatimBlock = [start: number, end: number, kind: 'code' | 'html'];
+
+/** A post's body as its page shows it: the HTML, and the code and HTML blocks of its Markdown in order. */
+export interface RenderedBody {
   html: string;
+  verbatim: VerbatimBlock[];
+}
+
+/**
+ * The posts' bodies, kept apart from their records: at 100,000 posts they are 600 MB of Markdown
+ * and HTML, which `npm run build` leaves on disk until each post's page is written
+ * (scripts/render-posts.ts). The same post always gives the same body.
+ */
+export interface PostBodies<L extends string = Lang> {
+  /** The Markdown body, front matter removed. */
+  markdown(post: PostRecord<L>): string;
+  rendered(post: PostRecord<L>): RenderedBody;
 }
 
 export interface SeriesRecord<L extends string = Lang> {
@@ -106,6 +125,7 @@ export interface SiteData<L extends string = Lang> {
   tags: TagInfo<L>[];
   /** Published posts, newest first, ties by id. */
   posts: PostRecord<L>[];
+  bodies: PostBodies<L>;
   /** Series with at least one published chapter in their language, by `order` then slug. */
   series: SeriesRecord<L>[];
   /** Published decks, newest first, ties by slug. */

@@ -3,6 +3,7 @@
  * so the two can never say different things.
  */
 import { escapeHtml } from '../../core/html.ts';
+import type { VerbatimBlock } from '../data/types.ts';
 import { CODE_BLOCK_OPEN } from './code-block.ts';
 import { twinMarkdown } from './render/twin.ts';
 
@@ -27,8 +28,17 @@ export type Block =
   | { kind: 'code'; language: string; code: string }
   | { kind: 'table'; head: readonly string[]; rows: readonly (readonly Text[])[] }
   | { kind: 'entries'; entries: readonly Entry[] }
-  /** Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`. */
-  | { kind: 'rendered'; html: string; markdown: string; path: string }
+  /**
+   * Prerendered content: the build's HTML and the Markdown it came from, on the page at `path`,
+   * with the Markdown's code and HTML blocks when the build has them already.
+   */
+  | {
+      kind: 'rendered';
+      html: string;
+      markdown: string;
+      path: string;
+      verbatim?: readonly VerbatimBlock[];
+    }
   /** An image shown on its own, such as a post's hero image: a site path or a URL. */
   | { kind: 'image'; src: string; alt: string; size?: { width: number; height: number } | undefined };
 
@@ -153,7 +163,7 @@ function blockMarkdown(block: Block, depth: number, baseUrl: string): string {
     case 'entries':
       return block.entries.map((entry) => entryMarkdown(entry, baseUrl)).join('\n');
     case 'rendered':
-      return twinMarkdown(block.markdown, baseUrl + block.path).trim();
+      return twinMarkdown(block.markdown, baseUrl + block.path, block.verbatim).trim();
     case 'image':
       return `![${escapeMarkdown(block.alt)}](<${absolute(block.src, baseUrl)}>)`;
   }

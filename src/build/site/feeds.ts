@@ -6,7 +6,7 @@
 
 import { type FeedFormat, feedPath } from '../../core/paths.ts';
 import { absoluteImage, chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
-import type { Lang, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
+import type { Lang, PostBodies, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
 import { tagDescription } from './pages.ts';
@@ -133,14 +133,32 @@ function jsonItem(post: PostRecord, { baseUrl }: FeedContext, html: string): str
   });
 }
 
+/** The posts that more than one feed carries (a post can be in its language's feed, its tags' and its series'). */
+export function postsInManyFeeds(subjects: readonly FeedSubject[]): Set<PostRecord> {
+  const seen = new Set<PostRecord>();
+  const many = new Set<PostRecord>();
+  for (const { posts } of subjects)
+    for (const post of posts) {
+      if (seen.has(post)) many.add(post);
+      seen.add(post);
+    }
+  return many;
+}
+
 /**
- * Each post's entries, written once per build however many feeds carry it (a post is in its
- * language's feed, each of its tags' and its series').
+ * Each post's entries. Those of a post that several feeds carry (`shared`) are written once per
+ * build and kept; any other's is written for its one feed and let go, since a large blog's series
+ * feeds carry thousands of posts each only once (keeping them all took 250 MB at 100,000 posts).
  */
-export function feedItems(context: FeedContext): ItemWriters {
+export function feedItems(
+  context: FeedContext,
+  bodies: PostBodies,
+  shared: ReadonlySet<PostRecord>,
+): ItemWriters {
   const once = (write: (post: PostRecord) => string) => {
-    const written = new WeakMap<PostRecord, string>();
+    const written = new Map<PostRecord, string>();
     return (post: PostRecord) => {
+      if (!shared.has(post)) return write(post);
       const kept = written.get(post);
       if (kept !== undefined) return kept;
       const text = write(post);
@@ -150,7 +168,7 @@ export function feedItems(context: FeedContext): ItemWriters {
   };
   const { baseUrl } = context;
   // A feed reader shows the content away from the post's page: its URLs are taken from that page.
-  const content = once((post) => absoluteHtml(post.html, baseUrl + post.path));
+  const content = once((post) => absoluteHtml(bodies.rendered(post).html, baseUrl + post.path));
   return {
     rss: once((post) => rssItem(post, context, content(post))),
     atom: once((post) => atomEntry(post, context, content(post))),

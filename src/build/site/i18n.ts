@@ -8,8 +8,22 @@ import { languageName } from '../../core/languages.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
 import { PORTAL_EN, PORTAL_ES, PORTAL_FR } from './portal-text.ts';
 
-/** The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English name. */
+const namesInThemselves = new Map<Lang, string>();
+
+/**
+ * The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English
+ * name. Every page names the other languages, so each name is looked up once.
+ */
 function nameInItself(lang: Lang): string {
+  let name = namesInThemselves.get(lang);
+  if (name === undefined) {
+    name = lookUpNameInItself(lang);
+    namesInThemselves.set(lang, name);
+  }
+  return name;
+}
+
+function lookUpNameInItself(lang: Lang): string {
   try {
     const name = new Intl.DisplayNames([lang], { type: 'language' }).of(lang);
     if (name && name.toLowerCase() !== lang) return name;
@@ -25,9 +39,24 @@ export const nativeName = (lang: Lang): string => {
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 };
 
-/** A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601 UTC timestamp. */
+const formattedDates = new Map<Lang, Map<string, string>>();
+
+/**
+ * A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601
+ * UTC timestamp. A post's date shows on its page and in every listing of it, so each is formatted once.
+ */
 export function formatDate(iso: string, lang: Lang): string {
-  return dateFormat(lang).format(new Date(iso));
+  let formatted = formattedDates.get(lang);
+  if (!formatted) {
+    formatted = new Map();
+    formattedDates.set(lang, formatted);
+  }
+  let date = formatted.get(iso);
+  if (date === undefined) {
+    date = dateFormat(lang).format(new Date(iso));
+    formatted.set(iso, date);
+  }
+  return date;
 }
 
 /** A whole number as the page's language writes it (`10,000`, `10.000`, `10 000`). */

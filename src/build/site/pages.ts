@@ -135,8 +135,22 @@ function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[
   return (slug: string) => (lang: Lang) => paths.get(`${lang} ${slug}`) ?? null;
 }
 
-/** Every content page; `posts` are the post pages alone, in the data's order. */
-export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
+/** A post's page without its content. */
+export type PostShell = Omit<Page, 'blocks'>;
+
+/**
+ * Every content page, in the order they are written: the listings, each post's page, then the
+ * series and decks. Each is made when it is reached, so a large blog's pages (and its posts'
+ * bodies) are never all in memory at once.
+ */
+export interface ContentPages {
+  listings: () => Iterable<Page>;
+  postShell: (post: PostRecord) => PostShell;
+  post: (post: PostRecord) => Page;
+  others: () => Iterable<Page>;
+}
+
+export function contentPages(data: SiteData): ContentPages {
   const { languages } = data.site;
   const links = siteLinks(languages);
   const { blogPath, langRoot, portalPath, seriesIndexPath, tagPath, tagsIndexPath, talksPath } = links;
@@ -315,10 +329,10 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     ];
   }
 
-  function post(post: PostRecord): Page {
+  /** A post's page but its content: what a sitemap says of it. */
+  function postShell(post: PostRecord): PostShell {
     const ui = uiText(post.lang, data.site);
     const updated = post.updatedDate ? ` · ${ui.updated} ${formatDate(post.updatedDate, post.lang)}` : '';
-    const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
     return {
       lang: post.lang,
       title: post.title,
@@ -331,12 +345,6 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         tags: post.allTags,
         ...(post.series ? { series: post.series } : {}),
       },
-      blocks: [
-        ...heroBlock(post),
-        ...seriesBox(post),
-        { kind: 'rendered', html: post.html, markdown: post.body, path: post.path },
-        { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
-      ],
       lastModified: modifiedOf(post),
       breadcrumbs: crumbs(
         post.lang,
@@ -350,6 +358,20 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
         tags: post.allTags,
       },
     };
+  }
+
+  function post(post: PostRecord): Page {
+    const ui = uiText(post.lang, data.site);
+    const tags = post.allTags.map((tag) => ({ href: tagPath(post.lang, tag), text: tag }));
+    const { html, verbatim } = data.bodies.rendered(post);
+    return Object.assign(postShell(post), {
+      blocks: [
+        ...heroBlock(post),
+        ...seriesBox(post),
+        { kind: 'rendered', html, markdown: data.bodies.markdown(post), path: post.path, verbatim },
+        { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
+      ] satisfies Block[],
+    });
   }
 
   /** A series' pages: its introduction on the first, its chapters in order across them all. */
@@ -506,14 +528,19 @@ export function contentPages(data: SiteData): { pages: Page[]; posts: Page[] } {
     };
   }
 
-  const posts = data.posts.map(post);
-  const listings = languages.flatMap((lang) => [
-    home(lang),
-    ...blog(lang),
-    ...(sections[lang]?.series ? seriesIndex(lang) : []),
-    ...(sections[lang]?.tags ? tagsIndex(lang) : []),
-    ...(sections[lang]?.talks ? talks(lang) : []),
-    ...tagsInUse(data, lang).flatMap((name) => tag(name, lang)),
-  ]);
-  return { posts, pages: [...listings, ...posts, ...data.series.flatMap(series), ...nativeDecks.map(deck)] };
+  function* listings(): Generator<Page> {
+    for (const lang of languages) {
+      yield home(lang);
+      yield* blog(lang);
+      if (sections[lang]?.series) yield* seriesIndex(lang);
+      if (sections[lang]?.tags) yield* tagsIndex(lang);
+      if (sections[lang]?.talks) yield* talks(lang);
+      for (const name of tagsInUse(data, lang)) yield* tag(name, lang);
+    }
+  }
+  function* others(): Generator<Page> {
+    for (const record of data.series) yield* series(record);
+    yield* nativeDecks.map(deck);
+  }
+  return { listings, postShell, post, others };
 }

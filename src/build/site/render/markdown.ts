@@ -81,18 +81,27 @@ export function parseMarkdown(source: string): Token[] {
   return markdown.parse(source, {});
 }
 
-function render(source: string, levelOffset: number, taken: Set<string>): string {
+/** A body's HTML, and the block tokens it was rendered from (what else the build reads of it). */
+export interface Rendered {
+  html: string;
+  tokens: Token[];
+}
+
+function render(source: string, levelOffset: number, taken: Set<string>): Rendered {
   const env = {};
   const tokens = markdown.parse(source, env);
   anchorHeadings(tokens, levelOffset, taken);
   const html = markdown.renderer.render(tokens, markdown.options, env);
-  return holdsHtml(tokens) ? sanitizePageHtml(html) : html;
+  return { html: holdsHtml(tokens) ? sanitizePageHtml(html) : html, tokens };
+}
+
+/** A post or series body, with its tokens. Its headings keep their levels: the page title is the only h1. */
+export function renderWithTokens(source: string): Rendered {
+  return render(source, 0, new Set());
 }
 
 /** A post or series body. Its headings keep their levels: the page title is the only h1. */
-export function renderMarkdown(source: string): string {
-  return render(source, 0, new Set());
-}
+export const renderMarkdown = (source: string): string => renderWithTokens(source).html;
 
 const SLIDE_BREAK = /^---[ \t]*$/m;
 
@@ -103,6 +112,9 @@ export function renderDeck(source: string): string {
     .split(SLIDE_BREAK)
     .map((slide) => slide.trim())
     .filter((slide) => slide.length > 0)
-    .map((slide, i) => `<section class="slide" id="slide-${i + 1}">\n${render(slide, 1, taken)}</section>\n`)
+    .map(
+      (slide, i) =>
+        `<section class="slide" id="slide-${i + 1}">\n${render(slide, 1, taken).html}</section>\n`,
+    )
     .join('');
 }

@@ -4,6 +4,7 @@
  * blocks and code spans stay exactly as written.
  */
 import type { Token } from 'markdown-it';
+import type { VerbatimBlock } from '../../data/types.ts';
 import { absoluteUrl, type UrlResolver } from './absolute-urls.ts';
 import { outsideCode } from './code-spans.ts';
 import { parseMarkdown } from './markdown.ts';
@@ -72,17 +73,26 @@ function embed(element: string, resolve: UrlResolver): string {
   return open.includes(' src=') ? `${open}</iframe>` : '';
 }
 
-/** What to do with a line of the source that is not Markdown text: code, or part of an HTML block. */
-type LineRole = 'code' | { html: Token };
-
-function lineRoles(tokens: readonly Token[]): Map<number, LineRole> {
-  const roles = new Map<number, LineRole>();
+/** A body's code and HTML blocks, from the tokens it was parsed into. */
+export function verbatimBlocks(tokens: readonly Token[]): VerbatimBlock[] {
+  const blocks: VerbatimBlock[] = [];
   for (const token of tokens) {
     if (!token.map) continue;
-    const [start, end] = token.map;
     const code = token.type === 'fence' || token.type === 'code_block';
-    if (!code && token.type !== 'html_block') continue;
-    for (let line = start; line < end; line++) roles.set(line, code ? 'code' : { html: token });
+    if (code || token.type === 'html_block')
+      blocks.push([token.map[0], token.map[1], code ? 'code' : 'html']);
+  }
+  return blocks;
+}
+
+/** What to do with a line of the source that is not Markdown text: keep it, or take its HTML block whole. */
+type LineRole = 'code' | { start: number; end: number };
+
+function lineRoles(blocks: readonly VerbatimBlock[]): Map<number, LineRole> {
+  const roles = new Map<number, LineRole>();
+  for (const [start, end, kind] of blocks) {
+    const role: LineRole = kind === 'code' ? 'code' : { start, end };
+    for (let line = start; line < end; line++) roles.set(line, role);
   }
   return roles;
 }
@@ -90,21 +100,23 @@ function lineRoles(tokens: readonly Token[]): Map<number, LineRole> {
 /** Nothing to rewrite: no link, reference, tag or relative image. */
 const PLAIN = /^[^<\]]*$/;
 
-/** The twin's Markdown of a body on the page at `pageUrl`. */
-export function twinMarkdown(source: string, pageUrl: string): string {
+/**
+ * The twin's Markdown of a body on the page at `pageUrl`; `blocks` are its code and HTML blocks,
+ * when the build already parsed it.
+ */
+export function twinMarkdown(source: string, pageUrl: string, blocks?: readonly VerbatimBlock[]): string {
   if (PLAIN.test(source)) return source;
   const resolve: UrlResolver = (url) => absoluteUrl(url, pageUrl);
   const lines = source.split('\n');
-  const roles = lineRoles(parseMarkdown(source));
+  const roles = lineRoles(blocks ?? verbatimBlocks(parseMarkdown(source)));
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string;
     const role = roles.get(i);
     if (role === 'code') out.push(line);
     else if (role !== undefined) {
-      const [start, end] = role.html.map as [number, number];
-      out.push(htmlBlock(lines.slice(start, end).join('\n'), resolve));
-      i = end - 1;
+      out.push(htmlBlock(lines.slice(role.start, role.end).join('\n'), resolve));
+      i = role.end - 1;
     } else if (DEFINITION.test(line))
       out.push(
         line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
