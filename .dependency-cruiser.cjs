@@ -1,70 +1,68 @@
 /**
- * The layers of Folio, one way down: adapters -> handler and route table -> areas (api, mcp, site)
- * -> http rules -> core. The build (src/build and the build's library in scripts/) is a layer of its
- * own that run-time code never imports, and that builds on core only: what both sides share lives
- * in core. The command entries (scripts/build.ts, dev.ts, bundle.ts), the dev server's in-memory
- * deployment and the benchmark sit on top and may use the run time; the CLI (cli/) is a package of
- * its own. `npm run lint` runs these rules over src, scripts and cli; test/layers.test.ts proves
- * each one catches a violation.
+ * The layers of Folio, one way down. Run time: adapters -> handler and route table -> areas (api,
+ * mcp, site) -> http rules -> runtime (what a running server keeps) -> core. The build (src/build)
+ * is a layer of its own that run-time code never imports and that builds on core (what both sides
+ * share) and on the deployment folder's layout (src/folders); its dev server is a server, so it
+ * may use the run time as an adapter does. The commands (src/commands) are thin entries on top of
+ * the build; the benchmark (bench/) and the tools (tools/) sit above everything and nothing imports
+ * them; the CLI (cli/) is a package of its own. `npm run lint` runs these rules over every folder
+ * with code; test/layers.test.ts proves each one catches a violation.
  */
+/** Everything a running server loads. */
 const RUNTIME = '^src/(?!build/|commands/)';
-/** The command entries and tools: they start servers and builds, so they may import the run time. */
-const ENTRY_PATHS = '(build|dev|bundle|memory-deployment|corpus)\\.ts$|bench/';
-const ENTRIES = `^scripts/(${ENTRY_PATHS})`;
 /**
- * The build's library: src/build and every module of scripts/ that is not an entry. The MCP tool
- * modules (mcp/tools/, with their schemas, protocol types and resource templates) are the one
- * exception: each holds a tool's wording and schemas beside its behaviour, and the build publishes
- * them (tools/list, the server card, llms.txt, the portal) from the same module the run time calls.
+ * The MCP tool modules (mcp/tools/, with their schemas, protocol types and resource templates) are
+ * the build's one import from an area: each holds a tool's wording and schemas beside its
+ * behaviour, and the build publishes them (tools/list, the server card, llms.txt, the portal) from
+ * the same module the run time calls.
  */
-const BUILD_LIBRARY = ['^src/build/', `^scripts/(?!(${ENTRY_PATHS}))`];
-const SHARED_WITH_MCP = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-kit)\\.ts$|tools/)';
+const TOOL_DEFINITIONS = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-kit)\\.ts$|tools/)';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+/** A folder that imports only itself and the folders it names. */
+const buildsOn = (folder, below) => ({
+  path: `^src/(?!${[folder, ...below].map((f) => `${f}/`).join('|')})`,
+});
 
 module.exports = {
   forbidden: [
     rule('no-cycles', 'Modules must not import each other in a circle.', {}, { circular: true }),
     rule(
       'runtime-never-imports-build',
-      'Run-time code must not import the content compiler, rendering, indexing, the build scripts or the tools.',
+      'Run-time code must not import the build, its commands, the benchmark or the tools.',
       { path: RUNTIME },
-      { path: '^(src/build|scripts)/' },
+      { path: '^(src/(build|commands)/|bench/|tools/)' },
     ),
     rule(
       'core-imports-nothing',
       'Core holds constants, types, schemas and the formats build and run time share; it imports no other layer.',
       { path: '^src/core/' },
-      { path: '^(src/(?!core/)|scripts/|cli/)' },
+      { path: '^(src/(?!core/)|bench/|tools/|cli/)' },
     ),
     rule(
-      'folders-import-only-core',
+      'folders-build-on-core',
       'The deployment folder on disk (its layout and its recovery after a killed build) is shared by the build that writes it and the servers that read it: it builds on core only.',
       { path: '^src/folders/' },
-      { path: '^(src/(?!core/|folders/)|scripts/|cli/)' },
+      buildsOn('folders', ['core']),
     ),
     rule(
-      'http-imports-only-core',
+      'runtime-builds-on-core',
+      'What a running server keeps (bodies, caches, the limiter, the rate stores) knows no HTTP rule, area, handler or adapter.',
+      { path: '^src/runtime/' },
+      buildsOn('runtime', ['core']),
+    ),
+    rule(
+      'http-builds-on-runtime',
       'HTTP rules know no area, handler or adapter.',
       { path: '^src/http/' },
-      { path: '^src/(?!core/|http/)' },
+      buildsOn('http', ['runtime', 'core']),
     ),
-    rule(
-      'api-stays-in-its-area',
-      'The API area builds on http and core only.',
-      { path: '^src/api/' },
-      { path: '^src/(?!core/|http/|api/)' },
-    ),
-    rule(
-      'site-stays-in-its-area',
-      'The site area builds on http and core only.',
-      { path: '^src/site/' },
-      { path: '^src/(?!core/|http/|site/)' },
-    ),
-    rule(
-      'mcp-stays-in-its-area',
-      'The MCP area builds on http and core only.',
-      { path: '^src/mcp/' },
-      { path: '^src/(?!core/|http/|mcp/)' },
+    ...['api', 'site', 'mcp'].map((area) =>
+      rule(
+        `${area}-stays-in-its-area`,
+        `The ${area} area builds on the HTTP rules, the runtime and core only.`,
+        { path: `^src/${area}/` },
+        buildsOn(area, ['http', 'runtime', 'core']),
+      ),
     ),
     rule(
       'handler-below-adapters',
@@ -73,22 +71,28 @@ module.exports = {
       { path: '^src/adapters/' },
     ),
     rule(
-      'only-entries-import-adapters',
-      'Adapters are the top of the run time: below them nothing imports one, and the build uses none.',
-      { path: '^(src|scripts)/', pathNot: ['^src/adapters/', ENTRIES] },
+      'adapters-import-no-area',
+      'An adapter hands requests to the handler; it knows no area.',
+      { path: '^src/adapters/' },
+      { path: '^src/(api|mcp|site)/' },
+    ),
+    rule(
+      'only-servers-import-adapters',
+      'Adapters are the top of the run time: below them nothing imports one; of the build, only the dev server (a server) does.',
+      { path: '^src/', pathNot: ['^src/adapters/', '^src/build/dev/', '^src/commands/'] },
       { path: '^src/adapters/' },
     ),
     rule(
       'build-builds-on-core',
-      'The build uses core (the shared formats) and its own modules, never the run time above core.',
-      { path: BUILD_LIBRARY },
-      { path: '^src/(?!core/|build/|folders/)', pathNot: SHARED_WITH_MCP },
+      'The build uses core (the shared formats), the deployment folder and its own modules, never the run time above core.',
+      { path: '^src/build/(?!dev/)' },
+      { ...buildsOn('build', ['core', 'folders']), pathNot: TOOL_DEFINITIONS },
     ),
     rule(
       'nothing-imports-the-tools',
-      'The benchmark is a tool on top: neither the run time nor the build imports it.',
-      { path: '^(src|scripts)/', pathNot: '^scripts/bench/' },
-      { path: '^scripts/bench/' },
+      'The benchmark and the tools are on top: neither the run time nor the build imports them.',
+      { path: '^src/' },
+      { path: '^(bench|tools)/' },
     ),
     rule(
       'cli-stands-alone',
@@ -98,8 +102,8 @@ module.exports = {
     ),
     rule(
       'nothing-imports-the-cli',
-      'The service and the build never import the CLI; it talks to the service over HTTP.',
-      { path: '^(src|scripts)/' },
+      'The service, the build and the benchmark never import the CLI; they talk to the service over HTTP.',
+      { path: '^(src|bench|tools)/' },
       { path: '^cli/' },
     ),
   ],
@@ -107,6 +111,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: ['\\.d\\.ts$', '^scripts/bench/autocannon\\.d\\.ts$'] },
+    exclude: { path: ['\\.d\\.ts$', '\\.d\\.mts$'] },
   },
 };

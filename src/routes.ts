@@ -11,8 +11,8 @@ import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
 import { endpointsFor } from './core/endpoints.ts';
 import { FEED_FILES } from './core/paths.ts';
-import { memo } from './http/memo.ts';
 import type { Target } from './http/request-target.ts';
+import { memo } from './runtime/memo.ts';
 
 /** The area a path belongs to: it decides how a refused request target is answered. */
 export type Area = 'api' | 'mcp' | 'site';

@@ -1,6 +1,6 @@
 /** An Astro site's own files read as text (never run), and the link report of the build. */
 import { describe, expect, it } from 'vitest';
-import { linkProblemLines } from '../scripts/problem-report.ts';
+import { linkProblemLines } from '../src/build/command/problem-report.ts';
 import { readAstroConfig, readAstroConsts } from '../src/build/content/astro-config.ts';
 import { bodyLinkTargets, siteLinks } from '../src/build/content/links.ts';
 import type { SiteData } from '../src/build/data/types.ts';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BenchReport, ReportWriter, renderMarkdown, writeReport } from '../scripts/bench/report.ts';
+import { type BenchReport, ReportWriter, renderMarkdown, writeReport } from '../bench/report.ts';
 
 const sample: BenchReport = {
   date: '2026-11-23',

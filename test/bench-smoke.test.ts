@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname, '..');
 const RATIO = String.raw`(?:\d+\.\d\dx|n/a)`;
 
 it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }, () => {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bench/run.ts', '--quick'], {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'bench/run.ts', '--quick'], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 110_000,

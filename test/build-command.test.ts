@@ -11,10 +11,10 @@ import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USAGE } from '../scripts/build-options.ts';
-import { runBundle } from '../scripts/bundle.ts';
-import { deploymentStats, PLATFORM_LIMITS } from '../scripts/deployment-limits.ts';
-import { type FileWriter, fileWriter } from '../scripts/file-writer.ts';
+import { deploymentStats, PLATFORM_LIMITS } from '../src/build/bundle/deployment-limits.ts';
+import { runBundle } from '../src/build/bundle/run-bundle.ts';
+import { USAGE } from '../src/build/command/options.ts';
+import { type FileWriter, fileWriter } from '../src/build/write/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
 import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
@@ -251,7 +251,7 @@ describe('the build from a folder whose path has spaces', () => {
     project = join(parent, 'folio app');
     blog = join(parent, 'my blog', 'src', 'content');
     await mkdir(project);
-    for (const entry of ['package.json', 'tsconfig.json', 'scripts', 'src']) {
+    for (const entry of ['package.json', 'tsconfig.json', 'tsconfig.base.json', 'src']) {
       await cp(join(ROOT, entry), join(project, entry), { recursive: true });
     }
     await cp(PROJECT_BLOG, join(project, 'content'), { recursive: true });
@@ -271,7 +271,7 @@ describe('the build from a folder whose path has spaces', () => {
     expect(await dataIn(out)).toContain('Primera entrada');
   });
 
-  it('tsx scripts/build.ts through a symbolic link to the project, run from elsewhere', async () => {
+  it('tsx src/build/command/run-build.ts through a symbolic link to the project, run from elsewhere', async () => {
     const link = join(parent, 'linked app');
     await symlink(project, link, 'dir');
     const out = join(parent, 'out two');

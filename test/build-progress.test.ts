@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { progressReporter } from '../scripts/progress.ts';
+import { progressReporter } from '../src/build/command/progress.ts';
 import { BIN, ROOT } from './support/server.ts';
 
 /** A terminal stand-in: what was written, and a clock the test moves. */
@@ -75,7 +75,7 @@ describe('progress elsewhere', () => {
     timeout: 240_000,
   }, async () => {
     const corpus = await mkdtemp(join(tmpdir(), 'folio-progress-'));
-    await run(['scripts/corpus.ts', '--posts', String(POSTS), '--out', corpus]);
+    await run(['tools/corpus.ts', '--posts', String(POSTS), '--out', corpus]);
     const result = await run([
       'src/commands/build.ts',
       '--content',

@@ -1,5 +1,5 @@
 /**
- * `tsx scripts/build.ts --check` (in-process) and `npm run check` (a child process): a clean and a
+ * `tsx src/build/command/run-build.ts --check` (in-process) and `npm run check` (a child process): a clean and a
  * broken content folder, in both formats, with the exact output and exit codes; nothing is written.
  */
 import { execFile } from 'node:child_process';

@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBuildArgs } from '../scripts/build-options.ts';
 import { optionsFromEnv, serverSettings } from '../src/adapters/env.ts';
 import { selfHostedSettings } from '../src/adapters/self-hosted.ts';
+import { parseBuildArgs } from '../src/build/command/options.ts';
 import { ratePolicyFromEnv } from '../src/core/rate-policy.ts';
 
 const DOC = readFileSync('docs/configuration.md', 'utf8');
@@ -74,9 +74,9 @@ const build = union(
   namesRead((env) => parseBuildArgs([], env, '.')),
   namesRead((env) => ratePolicyFromEnv(env)),
   new Set(
-    [...readFileSync('scripts/build.ts', 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map(
-      (m) => m[1] as string,
-    ),
+    [
+      ...readFileSync('src/build/command/run-build.ts', 'utf8').matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g),
+    ].map((m) => m[1] as string),
   ),
 );
 

@@ -3,11 +3,11 @@ import { cp, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContent, buildData } from '../scripts/build.ts';
-import { readContentFolder } from '../scripts/content-folder.ts';
+import { buildContent, buildData } from '../src/build/command/run-build.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
+import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';

@@ -5,12 +5,12 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readAstroSite } from '../scripts/astro-site.ts';
-import { buildContent } from '../scripts/build.ts';
-import { readContentFolder } from '../scripts/content-folder.ts';
+import { buildContent } from '../src/build/command/run-build.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
+import { readAstroSite } from '../src/build/read/astro-site.ts';
+import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey } from '../src/core/deployment.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';

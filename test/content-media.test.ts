@@ -9,11 +9,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mediaUrls } from '../scripts/media-urls.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { fieldLine } from '../src/build/content/front-matter.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
+import { mediaUrls } from '../src/build/read/media-urls.ts';
 
 const POST = 'blog/en/2025-01-10_post.md';
 const at = (path: string) => `/_media/blog/en/${path}`;

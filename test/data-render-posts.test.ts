@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContentFolder } from '../scripts/content-folder.ts';
-import { renderPosts } from '../scripts/render-posts.ts';
 import { compileContent } from '../src/build/content/compile.ts';
+import { readContentFolder } from '../src/build/read/content-folder.ts';
+import { renderPosts } from '../src/build/threads/render-posts.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 
 const BLOG = resolve(FIXTURES, 'field-notes/src/content');

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deploymentStats, deploymentSummary, limitWarnings } from '../scripts/deployment-limits.ts';
+import { deploymentStats, deploymentSummary, limitWarnings } from '../src/build/bundle/deployment-limits.ts';
 
 let folder: string | undefined;
 afterEach(() => folder && rmSync(folder, { recursive: true, force: true }));

@@ -11,11 +11,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILD_STEPS, type BuildStep, writeDeployment } from '../scripts/write-deployment.ts';
 import { fileDeployment } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
+import { BUILD_STEPS, type BuildStep, writeDeployment } from '../src/build/write/write-deployment.ts';
 import { createHandler } from '../src/handler.ts';
-import { DeploymentReplaced } from '../src/http/body-source.ts';
+import { DeploymentReplaced } from '../src/runtime/body-source.ts';
 import { buildCommand } from './support/build-command.ts';
 import { servedData } from './support/data.ts';
 import { FIXTURES } from './support/fixtures.ts';

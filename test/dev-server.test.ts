@@ -9,7 +9,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCorpus } from '../scripts/corpus.ts';
+import { writeCorpus } from '../tools/corpus.ts';
 import { FIXTURES } from './support/data.ts';
 import { callTool } from './support/mcp.ts';
 import { BIN, ROOT, type RunningServer, startProcess } from './support/server.ts';

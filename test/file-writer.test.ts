@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileWriter } from '../scripts/file-writer.ts';
+import { fileWriter } from '../src/build/write/file-writer.ts';
 
 let folder: string;
 beforeEach(() => {

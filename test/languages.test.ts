@@ -7,7 +7,7 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildData } from '../scripts/build.ts';
+import { buildData } from '../src/build/command/run-build.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { UI_KEYS } from '../src/build/site/i18n.ts';
 import { createHandler, type Handler } from '../src/handler.ts';

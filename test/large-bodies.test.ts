@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildData } from '../scripts/build.ts';
-import { writeDeployment } from '../scripts/write-deployment.ts';
 import { readManifest } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
+import { buildData } from '../src/build/command/run-build.ts';
+import { writeDeployment } from '../src/build/write/write-deployment.ts';
 import {
   BODIES_PREFIX,
   ENCODINGS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_QUOTA } from '../src/core/rate-policy.ts';
-import { addressFromHeader, clientKey } from '../src/http/client-key.ts';
-import { bucketsFor, MAX_BUCKETS, memoryBound, SlidingWindowLimiter } from '../src/http/limiter.ts';
+import { addressFromHeader, clientKey } from '../src/runtime/client-key.ts';
+import { bucketsFor, MAX_BUCKETS, memoryBound, SlidingWindowLimiter } from '../src/runtime/limiter.ts';
 
 function clockAt(ms: number) {
   const clock = { now: ms, advance: (by: number) => (clock.now += by) };

@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { foldTerm } from '../src/core/search-index.ts';
-import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
+import { createBodyCache } from '../src/runtime/body-cache.ts';
 import { deployed, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';

@@ -69,7 +69,7 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
   });
 
   it('was captured by the pinned Vercel CLI from the api/folio.js and package.json of this commit', () => {
-    const refresh = 'run scripts/capture-vercel-output.ts';
+    const refresh = 'run tools/capture-vercel-output.ts';
     const captured = (path: string) => readFileSync(join(target, 'functions/api/folio.func', path), 'utf8');
     const committed = (path: string) => readFileSync(resolve(ROOT, path), 'utf8');
     expect(captured('api/folio.js'), refresh).toBe(
@@ -77,8 +77,8 @@ describe.each(['edge', 'nodejs'] as const)('Vercel: the output of vercel build, 
     );
     // The function's package.json (its "type": "module") is the project's, traced as it was.
     expect(captured('package.json'), refresh).toBe(committed('package.json'));
-    const pinned = /npx -p vercel@(\S+) tsx scripts\/capture-vercel-output\.ts/.exec(
-      committed('scripts/capture-vercel-output.ts'),
+    const pinned = /npx -p vercel@(\S+) tsx tools\/capture-vercel-output\.ts/.exec(
+      committed('tools/capture-vercel-output.ts'),
     )?.[1];
     expect(json('builds.json').cliVersion, refresh).toBe(pinned);
   });
@@ -152,9 +152,9 @@ describe('vercel.json', () => {
       framework: null,
       buildCommand: 'npm run build',
       outputDirectory: 'dist/public',
-      devCommand: 'node scripts/serve-deployment.mjs',
+      devCommand: 'node tools/serve-deployment.mjs',
     });
-    expect(existsSync(resolve(ROOT, 'scripts/serve-deployment.mjs'))).toBe(true);
+    expect(existsSync(resolve(ROOT, 'tools/serve-deployment.mjs'))).toBe(true);
   });
 });
 

@@ -11,8 +11,8 @@ import { createClient } from '@redis/client';
 import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverSettings } from '../src/adapters/env.ts';
-import { type LimiterOptions, type RateState, SlidingWindowLimiter } from '../src/http/limiter.ts';
-import { connectRedisRateStore } from '../src/http/redis-rate-store.ts';
+import { type LimiterOptions, type RateState, SlidingWindowLimiter } from '../src/runtime/limiter.ts';
+import { connectRedisRateStore } from '../src/runtime/rate-stores/redis.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
 import { freePort, ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
 

@@ -3,12 +3,12 @@
  * the stored chunks of the results it shows, never the whole index.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitIntoMemory, type MemoryDeployment } from '../scripts/memory-deployment.ts';
+import { emitIntoMemory, type MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
 import { searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
 import type { SearchHead } from '../src/core/search-index.ts';
-import { createBodyCache } from '../src/http/body-cache.ts';
 import { createSearch } from '../src/mcp/search.ts';
+import { createBodyCache } from '../src/runtime/body-cache.ts';
 import { servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';

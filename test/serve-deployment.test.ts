@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deploymentFile } from '../scripts/serve-deployment.mjs';
+import { deploymentFile } from '../tools/serve-deployment.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'folio-served-'));
 mkdirSync(join(root, 'public/_folio'), { recursive: true });

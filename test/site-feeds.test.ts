@@ -13,18 +13,18 @@ import robotsParser from 'robots-parser';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { buildData } from '../scripts/build.ts';
-import { readContentFolder } from '../scripts/content-folder.ts';
-import { generateCorpus } from '../scripts/corpus.ts';
-import { emitIntoMemory } from '../scripts/memory-deployment.ts';
 import { chaptersOf, postsTagged, tagsInUse } from '../src/build/api/records.ts';
+import { buildData } from '../src/build/command/run-build.ts';
 import { compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
+import { emitIntoMemory } from '../src/build/dev/memory-deployment.ts';
+import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { siteLinks } from '../src/build/site/links.ts';
 import { contentPages } from '../src/build/site/pages.ts';
 import { sitemapFiles } from '../src/build/site/sitemaps.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
+import { generateCorpus } from '../tools/corpus.ts';
 import { deployed, FIXTURES, fixtureData, servedData } from './support/data.ts';
 import {
   ROOT,

@@ -2,7 +2,7 @@
  * Bun: Bun.serve, the client address from server.requestIP, asked for only when the handler needs
  * it (the rate-limited areas): it costs about a tenth of a bare answer.
  */
-import { after } from '../http/after.ts';
+import { after } from '../runtime/after.ts';
 import { listenFailure } from './env.ts';
 import type { FileStreaming } from './file-source.ts';
 import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';

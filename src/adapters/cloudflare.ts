@@ -7,11 +7,11 @@
  */
 import { BODIES_PREFIX } from '../core/deployment.ts';
 import { createHandler, type Handler } from '../handler.ts';
-import { DurableObjectRateStore, type RateLimiterNamespace } from './cloudflare-rate-store.ts';
+import { DurableObjectRateStore, type RateLimiterNamespace } from '../runtime/rate-stores/durable-object.ts';
 import { bundledManifest, fetchedSource } from './edge-source.ts';
 import { optionsFromEnv } from './env.ts';
 
-export { FolioRateLimiter } from './cloudflare-rate-store.ts';
+export { FolioRateLimiter } from '../runtime/rate-stores/durable-object.ts';
 
 interface Env {
   ASSETS: Fetcher;

@@ -1,5 +1,5 @@
 /** Node and Bun: bodies compressed once for clients that accept br or gzip (the edge CDNs do it there). */
-import type { Compress } from '../http/body-cache.ts';
+import type { Compress } from '../runtime/body-cache.ts';
 
 /** Loaded on the first body compressed: node:zlib costs about a fiftieth of a bare server's start. */
 let zlib: typeof import('node:zlib') | undefined;

@@ -5,7 +5,7 @@
  */
 import manifest from 'folio:manifest';
 import { BODIES_PREFIX, type Manifest } from '../core/deployment.ts';
-import type { BodySource } from '../http/body-source.ts';
+import type { BodySource } from '../runtime/body-source.ts';
 
 export const bundledManifest = manifest as Manifest;
 

@@ -8,7 +8,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { BODIES_PREFIX, MANIFEST_FORMAT, MANIFEST_KEY, type Manifest } from '../core/deployment.ts';
 import { recoverDeployment } from '../folders/deployment-folders.ts';
-import { type BodySource, DeploymentReplaced } from '../http/body-source.ts';
+import { type BodySource, DeploymentReplaced } from '../runtime/body-source.ts';
 
 /** How this runtime streams the large bodies from the files under `root` (the bodies' folder). */
 export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'>;

@@ -8,7 +8,7 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { missingPart } from '../http/parted-source.ts';
+import { missingPart } from '../runtime/parted-source.ts';
 import { delegate } from './delegate.ts';
 import { type FileStreaming, isMissing } from './file-source.ts';
 

@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../handler.ts';
-import { loadOnce } from '../http/after.ts';
+import { loadOnce } from '../runtime/after.ts';
 import { nodeRequest } from './node-request.ts';
 import { writeResponse } from './node-response.ts';
 

@@ -11,9 +11,9 @@ import { SERVER_ERROR } from '../core/json-rpc-codes.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
 import { createHandler, type Handler, type HandlerOptions } from '../handler.ts';
 import { CACHE_NONE } from '../http/api-headers.ts';
-import { DeploymentReplaced } from '../http/body-source.ts';
-import { SlidingWindowLimiter } from '../http/limiter.ts';
 import { respond } from '../http/respond.ts';
+import { DeploymentReplaced } from '../runtime/body-source.ts';
+import { SlidingWindowLimiter } from '../runtime/limiter.ts';
 import { compress } from './compress.ts';
 import { type ServerSettings, serverSettingsOrExit } from './env.ts';
 import { type FileDeployment, type FileStreaming, fileDeployment } from './file-source.ts';
@@ -44,7 +44,7 @@ export async function selfHosted(
   const options: HandlerOptions = { ...settings.options, compress, listenHost: settings.host, ...extra };
   const rateLimit = { ...first.manifest.policy, ...settings.options.rateLimit };
   if (settings.store) {
-    const { connectRedisRateStore } = await import('../http/redis-rate-store.ts');
+    const { connectRedisRateStore } = await import('../runtime/rate-stores/redis.ts');
     options.rateStore = await connectRedisRateStore({ ...settings.store, rateLimit });
   }
   // One quota for every deployment the process serves: a rebuild resets no client's count.

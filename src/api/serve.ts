@@ -10,11 +10,7 @@ import { canonicalApiPath } from '../core/api.ts';
 import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
 import type { ErrorCode } from '../core/errors.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
-import { after } from '../http/after.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
-import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../http/body-cache.ts';
-import type { RateState } from '../http/limiter.ts';
-import { memo, planCache } from '../http/memo.ts';
 import { type AcceptedCodings, notAcceptableDetail } from '../http/negotiate.ts';
 import type { ProblemAnswers } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
@@ -25,6 +21,10 @@ import {
   type ResponseConstructor,
   respondPrepared,
 } from '../http/respond.ts';
+import { after } from '../runtime/after.ts';
+import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../runtime/body-cache.ts';
+import type { RateState } from '../runtime/limiter.ts';
+import { memo, planCache } from '../runtime/memo.ts';
 import { parseLimit } from './limit.ts';
 
 export const API_ALLOW = 'GET, HEAD';

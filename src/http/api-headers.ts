@@ -2,8 +2,8 @@
 
 import type { HeaderMap } from '../core/api.ts';
 import { API_VERSION } from '../core/api.ts';
+import type { RateState } from '../runtime/limiter.ts';
 import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
-import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
 /** How long a public answer stays fresh; MCP results built from the same data say the same. */

@@ -6,11 +6,11 @@
 
 import type { HeaderMap } from '../core/api.ts';
 import { ERROR_KINDS, type ErrorCode, PROBLEM_TYPE, problem } from '../core/errors.ts';
+import type { RateState } from '../runtime/limiter.ts';
+import { slotTemplate } from '../runtime/slot-template.ts';
 import { apiHeaderSet, CACHE_NONE, CACHE_PUBLIC } from './api-headers.ts';
-import type { RateState } from './limiter.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 import { type Prepared, prepare, type ResponseConstructor, respond } from './respond.ts';
-import { slotTemplate } from './slot-template.ts';
 
 export interface AnswerContext {
   Response: ResponseConstructor;

@@ -1,5 +1,5 @@
 /** The RateLimit headers (draft-ietf-httpapi-ratelimit-headers, with its earlier aliases) and Retry-After. */
-import type { RateState } from './limiter.ts';
+import type { RateState } from '../runtime/limiter.ts';
 
 /** `RateLimit-Policy` for a quota per window. */
 export function ratePolicy(quota: number, windowSeconds: number): string {

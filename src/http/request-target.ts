@@ -5,8 +5,8 @@
  * answered from a bounded cache, with the same path and query strings as before, so every later
  * lookup keyed by them finds their hash already computed.
  */
-import { stringBytes } from './byte-lru.ts';
-import { BoundedCache, memo } from './memo.ts';
+import { stringBytes } from '../runtime/byte-lru.ts';
+import { BoundedCache, memo } from '../runtime/memo.ts';
 
 export const MAX_URL_LENGTH = 8192;
 export const MAX_QUERY_PARAMETERS = 64;

@@ -1,7 +1,13 @@
 import type { HeaderMap } from '../core/api.ts';
-import { type Body, type BodyCache, isStreamed, type StreamedBody, type Variant } from './body-cache.ts';
+import {
+  type Body,
+  type BodyCache,
+  isStreamed,
+  type StreamedBody,
+  type Variant,
+} from '../runtime/body-cache.ts';
+import type { RateState } from '../runtime/limiter.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
-import type { RateState } from './limiter.ts';
 import { type AcceptedCodings, chooseOffered } from './negotiate.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 

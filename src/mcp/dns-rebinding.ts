@@ -6,8 +6,8 @@
  * rebinding page cannot have a loopback origin, as its origin is the hostile domain.
  */
 
-import { memo } from '../http/memo.ts';
 import { originOf } from '../http/origin.ts';
+import { memo } from '../runtime/memo.ts';
 import { shown } from './shown.ts';
 
 export interface CallerPolicy {

@@ -12,8 +12,8 @@ import {
   resourcePageKey,
   resourceTemplates,
 } from '../core/reading.ts';
-import { after } from '../http/after.ts';
-import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { after } from '../runtime/after.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../runtime/body-cache.ts';
 import { type EncodedResult, encodedResult, invalidParams, isObject, type Reply } from './json-rpc.ts';
 import { pastTheEnd, pieceOf } from './pieces.ts';
 import type { CompleteResult, JsonObject, ReadResourceResult, TextResourceContents } from './protocol.ts';

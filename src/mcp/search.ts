@@ -7,10 +7,10 @@
  */
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import type { StoredPost } from '../core/search-index.ts';
-import { after } from '../http/after.ts';
-import { type BodyCache, parsedBody } from '../http/body-cache.ts';
-import { stringBytes } from '../http/byte-lru.ts';
-import { BoundedCache } from '../http/memo.ts';
+import { after } from '../runtime/after.ts';
+import { type BodyCache, parsedBody } from '../runtime/body-cache.ts';
+import { stringBytes } from '../runtime/byte-lru.ts';
+import { BoundedCache } from '../runtime/memo.ts';
 import type { SearchResult, SearchResults } from './schemas.ts';
 import {
   type Head,

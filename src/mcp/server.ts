@@ -6,8 +6,8 @@
 import { API_VERSION } from '../core/api.ts';
 import { type Manifest, MCP_TOOLS_KEY } from '../core/deployment.ts';
 import { METHOD_NOT_FOUND } from '../core/json-rpc-codes.ts';
-import { after } from '../http/after.ts';
-import { type Body, type BodyCache, bodyText, derive } from '../http/body-cache.ts';
+import { after } from '../runtime/after.ts';
+import { type Body, type BodyCache, bodyText, derive } from '../runtime/body-cache.ts';
 import { type EncodedResult, encodedResult, invalidParams, isObject, type Reply } from './json-rpc.ts';
 import {
   type DiscoverResult,

@@ -5,7 +5,7 @@
  * body, counted against the budget, so it is re-encoded once per kind, not per request.
  */
 import { API_VERSION } from '../core/api.ts';
-import { deriveFrom } from '../http/body-cache.ts';
+import { deriveFrom } from '../runtime/body-cache.ts';
 import type { EncodedResult } from './json-rpc.ts';
 import { CACHE_HINTS, META } from './protocol.ts';
 

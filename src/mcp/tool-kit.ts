@@ -7,8 +7,8 @@
 import type * as v from 'valibot';
 import { bodyKey, type Manifest } from '../core/deployment.ts';
 import type { Lang } from '../core/languages.ts';
-import { after } from '../http/after.ts';
-import { type Body, type BodyCache, bodyText, derive, parsedBody } from '../http/body-cache.ts';
+import { after } from '../runtime/after.ts';
+import { type Body, type BodyCache, bodyText, derive, parsedBody } from '../runtime/body-cache.ts';
 import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
 import { type EncodedResult, encodedResult } from './json-rpc.ts';
 import { type JsonObject, READ_ONLY, type ToolAnnotations, toolErrorResult } from './protocol.ts';

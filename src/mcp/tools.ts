@@ -6,8 +6,8 @@
  */
 import type { Manifest } from '../core/deployment.ts';
 import { MCP_TOOLS_KEY } from '../core/deployment.ts';
-import { after, loadOnce } from '../http/after.ts';
-import { type BodyCache, bodyText } from '../http/body-cache.ts';
+import { after, loadOnce } from '../runtime/after.ts';
+import { type BodyCache, bodyText } from '../runtime/body-cache.ts';
 import type { JsonObject, ListToolsResult } from './protocol.ts';
 import { argumentSchemas } from './schemas.ts';
 import { type Call, toolContext } from './tool-kit.ts';

@@ -5,8 +5,9 @@
  * and sent as they are, on every runtime: a client whose Accept-Encoding refuses that gets 406,
  * as for an Accept it cannot be answered in.
  */
-import { memo } from '../http/memo.ts';
+
 import { acceptedCodings, type MediaRange, parseAccept, qualityOf } from '../http/negotiate.ts';
+import { memo } from '../runtime/memo.ts';
 
 /** A POST refused at the HTTP level, before any JSON-RPC message is read. */
 export interface Refusal {

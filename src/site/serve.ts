@@ -32,18 +32,8 @@ import {
 } from '../core/media-types.ts';
 import { FEED_FILES, markdownTwinPath, PATHS, pageOfTwin } from '../core/paths.ts';
 import { extensionOf, staticTypeOf } from '../core/static-types.ts';
-import { after } from '../http/after.ts';
 import { CACHE_NONE, CACHE_PUBLIC } from '../http/api-headers.ts';
-import {
-  type Body,
-  type BodyCache,
-  bodyText,
-  derive,
-  isStreamed,
-  type StreamedBody,
-} from '../http/body-cache.ts';
 import { ALLOW_ANY_ORIGIN } from '../http/cors.ts';
-import { memo, planCache } from '../http/memo.ts';
 import { type AcceptedCodings, negotiate, notAcceptableDetail } from '../http/negotiate.ts';
 import { prefersPage, refusalPage } from '../http/refusal-page.ts';
 import type { Target } from '../http/request-target.ts';
@@ -54,8 +44,18 @@ import {
   respond,
   respondPrepared,
 } from '../http/respond.ts';
-import { slotTemplate } from '../http/slot-template.ts';
 import { staticHeaders } from '../http/static-files.ts';
+import { after } from '../runtime/after.ts';
+import {
+  type Body,
+  type BodyCache,
+  bodyText,
+  derive,
+  isStreamed,
+  type StreamedBody,
+} from '../runtime/body-cache.ts';
+import { memo, planCache } from '../runtime/memo.ts';
+import { slotTemplate } from '../runtime/slot-template.ts';
 
 export const SITE_ALLOW = 'GET, HEAD';
 

@@ -1,9 +1,9 @@
 /**
- * The build command (scripts/build.ts) run in-process, as its command line runs it: the same
+ * The build command (src/build/command/run-build.ts) run in-process, as its command line runs it: the same
  * arguments, exit code and output, without a process (and a TypeScript loader) started per build.
  * One test per command still runs it as a child process (test/build-command.test.ts).
  */
-import { type CommandContext, runBuild } from '../../scripts/build.ts';
+import { type CommandContext, runBuild } from '../../src/build/command/run-build.ts';
 import { ROOT } from './server.ts';
 
 export interface CommandResult {
@@ -13,7 +13,7 @@ export interface CommandResult {
 }
 
 /**
- * `tsx scripts/build.ts ...args` in `cwd`, with `env` over this process's environment; output piped;
+ * `tsx src/build/command/run-build.ts ...args` in `cwd`, with `env` over this process's environment; output piped;
  * its files written by `files` when given; `limits` in place of the platforms' documented ones.
  */
 export async function buildCommand(

@@ -1,8 +1,8 @@
 /** The Node server with its quota in a Redis of its own, for the shared-quota tests. */
-import { startRedis } from '../../scripts/bench/redis-server.ts';
+import { startRedis } from '../../bench/redis-server.ts';
 import { type RunningServer, startNode } from './server.ts';
 
-export { type RunningRedis, startRedis } from '../../scripts/bench/redis-server.ts';
+export { type RunningRedis, startRedis } from '../../bench/redis-server.ts';
 
 /**
  * The Node server with FOLIO_WORKERS=2 and the quota in a Redis server of its own. Redis is given

@@ -2,7 +2,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { freePort } from '../../scripts/bench/free-port.ts';
+import { freePort } from '../../bench/free-port.ts';
 import { spawnGroup, stopProcess } from './process-groups.ts';
 import { RUNTIMES_BIN } from './runtimes.ts';
 

@@ -4,7 +4,7 @@
  * the edge runtimes that read their bodies from the site.
  */
 import { resolve } from 'node:path';
-import { deploymentFile } from '../../scripts/serve-deployment.mjs';
+import { deploymentFile } from '../../tools/serve-deployment.mjs';
 
 const PUBLISHED = resolve('dist/public');
 

@@ -13,7 +13,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createServerAdapter } from '@whatwg-node/server';
-import { deploymentFile } from '../../scripts/serve-deployment.mjs';
+import { deploymentFile } from '../../tools/serve-deployment.mjs';
 import { edgeFunction, listen } from './edge-function.mjs';
 
 const output = process.env.FOLIO_VERCEL_OUTPUT;

@@ -1,6 +1,6 @@
 /**
  * The Build Output that `vercel build` wrote for this project (test/fixtures/vercel-output/<runtime>,
- * refreshed by scripts/capture-vercel-output.ts), completed with the test project's build (each
+ * refreshed by tools/capture-vercel-output.ts), completed with the test project's build (each
  * function's dist/ and the static bodies, which the capture leaves out), and served the way Vercel
  * serves one (test/support/vercel-output.mjs).
  */

@@ -49,7 +49,7 @@ export interface CompileOptions {
   addressInUse?: string | undefined;
   /** What the Astro site around the content folder states in its own files. */
   astro?: AstroSiteHints | undefined;
-  /** What reading the post files ahead of the compiler found (scripts/render-posts.ts). */
+  /** What reading the post files ahead of the compiler found (src/build/threads/render-posts.ts). */
   prepared?: PreparedPosts;
   /**
    * Splits each entry's front matter from its body (the dev server keeps the splits of unchanged

@@ -13,7 +13,7 @@ export type UnreadableFile =
 export type ContentFiles = ReadonlyMap<string, string | UnreadableFile>;
 
 /**
- * What reading a post file with front matter before the compiler found (scripts/render-posts.ts):
+ * What reading a post file with front matter before the compiler found (src/build/threads/render-posts.ts):
  * what its YAML says, and its body's links.
  */
 export interface PreparedPost {

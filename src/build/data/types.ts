@@ -69,7 +69,7 @@ export interface RenderedBody {
 /**
  * The posts' bodies, kept apart from their records: at 100,000 posts they are 600 MB of Markdown
  * and HTML, which `npm run build` leaves on disk until each post's page is written
- * (scripts/render-posts.ts). The same post always gives the same body.
+ * (src/build/threads/render-posts.ts). The same post always gives the same body.
  */
 export interface PostBodies<L extends string = Lang> {
   /** The Markdown body, front matter removed. */

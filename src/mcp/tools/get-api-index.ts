@@ -1,6 +1,6 @@
 /** get_api_index: the REST API's index document. */
 import { ApiIndexSchema } from '../../core/schemas.ts';
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import { NoArgumentsSchema } from '../schemas.ts';
 import { bodyResult, errorResult, toolModule } from '../tool-kit.ts';
 

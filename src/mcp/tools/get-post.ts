@@ -2,8 +2,8 @@
 
 import { languageName } from '../../core/languages.ts';
 import { type PostFacts, postFactsKey } from '../../core/reading.ts';
-import { after } from '../../http/after.ts';
-import { type Body, bodyText } from '../../http/body-cache.ts';
+import { after } from '../../runtime/after.ts';
+import { type Body, bodyText } from '../../runtime/body-cache.ts';
 import type { EncodedResult } from '../json-rpc.ts';
 import { pastTheEnd, pieceOf, READ_CAP } from '../pieces.ts';
 import { READING_SINCE } from '../protocol.ts';

@@ -1,7 +1,7 @@
 /** get_posts_by_tag: the posts of one language with a tag, newest first (the REST API's timeline). */
 import { languageName } from '../../core/languages.ts';
 import { TagTimelineSchema } from '../../core/schemas.ts';
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import { bodyResult, bodyValue, errorResult, resultFrom, resultOf, toolModule } from '../tool-kit.ts';
 
 export const getPostsByTag = toolModule({

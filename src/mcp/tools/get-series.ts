@@ -1,7 +1,7 @@
 /** get_series: one series' chapters in reading order (the REST API's series detail). */
 import { languageName } from '../../core/languages.ts';
 import { SeriesDetailSchema } from '../../core/schemas.ts';
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import { bodyResult, bodyValue, errorResult, seriesListingPath, toolModule } from '../tool-kit.ts';
 
 export const getSeries = toolModule({

@@ -1,7 +1,7 @@
 /** list_series: the series of one language, newest activity first (the REST API's listing). */
 import { languageName } from '../../core/languages.ts';
 import { SeriesListingSchema } from '../../core/schemas.ts';
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import { bodyResult, errorResult, seriesListingPath, toolModule } from '../tool-kit.ts';
 
 export const listSeries = toolModule({

@@ -1,7 +1,7 @@
 /** list_slide_decks: the talks of one language, newest first (the REST API's slide timeline). */
 import { languageName } from '../../core/languages.ts';
 import { SlideTimelineSchema } from '../../core/schemas.ts';
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import { bodyResult, errorResult, toolModule } from '../tool-kit.ts';
 
 export const listSlideDecks = toolModule({

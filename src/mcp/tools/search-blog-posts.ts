@@ -1,5 +1,5 @@
 /** search_blog_posts: relevance-ranked full-text search over one language's posts. */
-import { after } from '../../http/after.ts';
+import { after } from '../../runtime/after.ts';
 import type { EncodedResult } from '../json-rpc.ts';
 import { type SearchResults, SearchResultsSchema } from '../schemas.ts';
 import { createSearch } from '../search.ts';

@@ -1,7 +1,7 @@
 /**
  * A post's body made from its Markdown: its HTML and the code and HTML blocks its twin keeps, both
  * from one parse. Small blogs, the tests and the dev server render each body when its page asks;
- * `npm run build` renders a large blog's ahead of time (scripts/render-posts.ts).
+ * `npm run build` renders a large blog's ahead of time (src/build/threads/render-posts.ts).
  */
 import type { PostBodies, PostRecord, RenderedBody } from '../../data/types.ts';
 import { type Rendered, renderWithTokens } from './markdown.ts';

@@ -1,4 +1,0 @@
-/** The types of scripts/serve-deployment.mjs (plain JavaScript, so that `node` runs it as it is). */
-
-/** The file at the URL path `path` under the folder `root`, or null when there is none. */
-export function deploymentFile(root: string, path: string): Buffer | null;

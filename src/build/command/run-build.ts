@@ -1,0 +1,273 @@
+/**
+ * Checks a content folder and writes the deployment: every body as served and the manifest.
+ * `--help` lists the options (src/build/command/options.ts); problems are one line each, with exit
+ * code 1 (2 for a bad command line). The public address is --base-url or $BASE_URL, else site.yaml's
+ * baseUrl, else an Astro site's `site`;
+ * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
+ */
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { MEDIA_PREFIX } from '../../core/paths.ts';
+import { ratePolicyFromEnv } from '../../core/rate-policy.ts';
+import {
+  deploymentStats,
+  deploymentSummary,
+  limitWarnings,
+  PLATFORM_LIMITS,
+  type PlatformLimit,
+} from '../bundle/deployment-limits.ts';
+import { type CompileOptions, compileContent } from '../content/compile.ts';
+import { ContentError } from '../content/errors.ts';
+import type { Layout } from '../content/layout.ts';
+import type { LinkRef } from '../content/links.ts';
+import { type BuildReport, summaryLines } from '../content/report.ts';
+import type { SiteData } from '../data/types.ts';
+import { emitDeployment, type StaticFile } from '../emit.ts';
+import { unresolvedLinks } from '../link-check.ts';
+import { readAstroSite } from '../read/astro-site.ts';
+import { type FileReader, readContentFolder } from '../read/content-folder.ts';
+import { mediaUrls } from '../read/media-urls.ts';
+import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from '../read/static-files.ts';
+import { NOTHING_AHEAD, renderPosts } from '../threads/render-posts.ts';
+import type { FileWriter } from '../write/file-writer.ts';
+import { writeDeployment } from '../write/write-deployment.ts';
+import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './options.ts';
+import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
+import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
+/** A check writes nothing, so it needs no public address; its URLs are built with this one. */
+const CHECK_ADDRESS = 'http://localhost:8787';
+const NO_ADDRESS =
+  'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
+
+/** With --strict, links that will not resolve fail the build, and nothing is written. */
+class BrokenLinks extends Error {
+  constructor(readonly links: readonly LinkRef[]) {
+    super(`${links.length} internal links and images will not resolve`);
+  }
+}
+
+export interface ContentBuild {
+  data: SiteData;
+  layout: Layout;
+  report: BuildReport;
+  /** The public folder's files and the files beside entries that they refer to. */
+  staticFiles: StaticFile[];
+  /** Lets go of the bodies rendered ahead: call it once the pages are written. */
+  release: () => void;
+}
+
+/** How the build reports its progress and reads files (the dev server keeps a cache). */
+export interface BuildSteps {
+  progress?: Progress;
+  readFile?: FileReader;
+  /**
+   * Whether a large blog's posts are read and rendered before compiling, on two threads, their
+   * bodies kept out of memory until their pages are written (src/build/threads/render-posts.ts); otherwise
+   * each body is rendered as its page is made.
+   */
+  renderAhead?: boolean;
+}
+
+/** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
+export async function buildContent(
+  contentDir: string,
+  options: Omit<CompileOptions, 'astro' | 'prepared'>,
+  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
+): Promise<ContentBuild> {
+  const files = await readContentFolder(contentDir, progress, readFile);
+  const others = siteFiles(contentDir);
+  const urls = mediaUrls(contentDir, others.media);
+  const { prepared, kept } = renderAhead
+    ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
+    : NOTHING_AHEAD;
+  try {
+    progress.step('compile', '');
+    const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
+      ...options,
+      astro: readAstroSite(contentDir),
+      prepared,
+      mediaFiles: others.media,
+      mediaUrl: urls.urlOf,
+      imageSize: imageSizer(contentDir, others, urls),
+      publicFiles: others.publicPaths ?? new Set(),
+    });
+    return {
+      ...compiled,
+      // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
+      data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
+      staticFiles: staticFilesOf(contentDir, others, compiled.media, urls),
+      release: () => kept?.release(),
+    };
+  } catch (error) {
+    kept?.release();
+    throw error;
+  }
+}
+
+export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
+  return (await buildContent(contentDir, { now })).data;
+}
+
+/** The public address every absolute URL is built with: an http(s) origin, maybe with a path. */
+function publicAddress(value: string): string {
+  if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value))
+    throw new RangeError(
+      `BASE_URL must be an absolute http(s) address such as https://blog.example, not ${JSON.stringify(value)}`,
+    );
+  return value.replace(/\/+$/, '');
+}
+
+/** What the command reads and writes of its process: the process's own, or a caller's (the tests'). */
+export interface CommandContext {
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  stdout: ProgressStream;
+  stderr: ProgressStream;
+  /** Opens the writer of the deployment's files: the file system's, unless a caller stands between. */
+  files?: () => FileWriter;
+  /** The platforms' limits the written deployment is held to: their documented ones unless a caller's. */
+  limits?: readonly PlatformLimit[];
+}
+
+const processContext = (): CommandContext => ({
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
+
+/**
+ * The build command: `args` as after `tsx src/build/command/run-build.ts`; resolves to its exit code. It warns
+ * about each of the platforms' `limits` the deployment it wrote goes over.
+ */
+export async function runBuild(args: readonly string[], context = processContext()): Promise<number> {
+  const { env, cwd, limits = PLATFORM_LIMITS } = context;
+  const out = (text: string) => context.stdout.write(`${text}\n`);
+  const err = (text: string) => context.stderr.write(`${text}\n`);
+  let options: BuildOptions;
+  try {
+    const command = parseBuildArgs(args, env, PROJECT_ROOT, cwd);
+    if (command.help) {
+      context.stdout.write(USAGE);
+      return 0;
+    }
+    options = command.options;
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    err(`folio build: ${error.message} (--help lists the options)`);
+    return 2;
+  }
+  const { contentDir, outDir, verbose, check, format, ...compile } = options;
+  const fail = (lines: readonly string[]) => {
+    // Annotations are workflow commands, which GitHub reads from standard output.
+    (format === 'github' ? out : err)(lines.join('\n'));
+    return 1;
+  };
+  const folderProblem = await contentFolderProblem(contentDir);
+  if (folderProblem)
+    return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
+  const started = performance.now();
+  const progress = progressReporter(context.stderr);
+  let releaseBodies = () => {};
+  try {
+    const policy = ratePolicyFromEnv(env);
+    const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
+    const { data, layout, report, staticFiles, release } = await buildContent(
+      contentDir,
+      { ...compile, baseUrl: given, addressInUse: check ? CHECK_ADDRESS : undefined },
+      { progress, renderAhead: true },
+    );
+    releaseBodies = release;
+    const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
+    if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
+    const published = new Set<string>();
+    let broken: LinkRef[] = [];
+    const checkLinks = () => {
+      // Files beside an entry (published under MEDIA_PREFIX) are checked, by the line that names them, as media.
+      const links = report.links.filter(({ path }) => !path.startsWith(MEDIA_PREFIX));
+      broken = unresolvedLinks(links, published, data);
+      if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
+    };
+    const emit = { baseUrl, policy, published, staticFiles };
+    if (check) {
+      progress.step('check', 'bodies');
+      await emitDeployment(data, emit, () => progress.advance());
+      checkLinks();
+    } else
+      await writeDeployment(data, emit, outDir, {
+        progress,
+        accept: checkLinks,
+        ...(context.files && { files: context.files }),
+      });
+    progress.done();
+    const ms = Math.round(performance.now() - started);
+    const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
+    const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
+    out(
+      check
+        ? `folio: checked ${counts} ${where}: no problems, nothing written (${ms} ms)`
+        : `folio: built ${counts} ${where} for ${baseUrl} into ${outDir} in ${ms} ms`,
+    );
+    // Indented lines are the items of the line above them.
+    for (const line of summaryLines(report, verbose)) out(line.startsWith(' ') ? line : `folio: ${line}`);
+    if (!check) {
+      const stats = deploymentStats(outDir);
+      out(`folio: ${deploymentSummary(stats)}`);
+      for (const warning of limitWarnings(stats, limits))
+        out(problemLine(`over a platform's limit: ${warning}`, format, 'warning'));
+    }
+    if (broken.length > 0) out(linkProblemLines(broken, contentDir, format, 'warning', cwd).join('\n'));
+    return 0;
+  } catch (error) {
+    progress.done();
+    if (error instanceof BrokenLinks)
+      return fail(linkProblemLines(error.links, contentDir, format, 'error', cwd));
+    if (error instanceof ContentError)
+      return fail(await contentProblemLines(error.issues, contentDir, format, cwd));
+    if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
+    const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
+    return fail([problemLine(failureLine(error), format), ...stack]);
+  } finally {
+    releaseBodies();
+  }
+}
+
+const WRITING_CALLS = new Set([
+  'write',
+  'mkdir',
+  'rename',
+  'unlink',
+  'rmdir',
+  'rm',
+  'copyfile',
+  'fsync',
+  'close',
+]);
+const READING_CALLS = new Set(['read', 'scandir', 'stat', 'lstat', 'realpath', 'readlink']);
+
+/**
+ * What stopped the build, in one line: for a file system error, what it did, to which file and
+ * the system's reason (a full disk: `cannot write …: no space left on device (ENOSPC)`).
+ */
+function failureLine(error: unknown): string {
+  const { code, path, syscall, message } = error as NodeJS.ErrnoException;
+  const firstLine = String(message ?? error).split('\n')[0];
+  if (!code || !path) return `the build failed: ${firstLine}`;
+  const doing = WRITING_CALLS.has(syscall ?? '')
+    ? 'write'
+    : READING_CALLS.has(syscall ?? '')
+      ? 'read'
+      : 'open';
+  const reason = /^[A-Z0-9_]+: ([^,]+)/.exec(firstLine ?? '')?.[1] ?? 'failed';
+  return `cannot ${doing} ${path}: ${reason} (${code})`;
+}
+
+async function contentFolderProblem(dir: string): Promise<string | undefined> {
+  try {
+    return (await stat(dir)).isDirectory() ? undefined : `${dir} is not a folder`;
+  } catch {
+    return `the content folder ${dir} does not exist`;
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Writes a deployment folder atomically: every body goes into a fresh temporary folder beside the
+ * target, which replaces the previous output only once complete. A failed build leaves the
+ * previous output as it was; a killed one leaves folders that the next build (or server start)
+ * sorts out, putting a complete deployment in place (src/folders/deployment-folders.ts).
+ */
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BODIES_PREFIX, type Manifest } from '../../core/deployment.ts';
+import { buildingFolder, previousFolder, recoverDeployment } from '../../folders/deployment-folders.ts';
+import { type Progress, SILENT } from '../command/progress.ts';
+import type { SiteData } from '../data/types.ts';
+import { type EmitOptions, emitDeployment } from '../emit.ts';
+import { indexSearchInWorker } from '../threads/search-indexer.ts';
+import { type FileWriter, fileWriter } from './file-writer.ts';
+
+/** The points of a build where a kill leaves the folders in a different state, in order. */
+export const BUILD_STEPS = ['writing', 'written', 'moved-aside', 'swapped'] as const;
+export type BuildStep = (typeof BUILD_STEPS)[number];
+
+/**
+ * FOLIO_BUILD_KILL_AT=<step> kills the build (SIGKILL, as a crash or `kill -9` would) at that
+ * step: how the tests show that a kill at any step leaves one complete deployment.
+ */
+function reached(step: BuildStep): void {
+  if (process.env.FOLIO_BUILD_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/** How a deployment is written, beyond what goes in it. */
+export interface WriteSteps {
+  progress?: Progress;
+  /** Runs once every body is written and before the output is replaced; throwing keeps the previous output. */
+  accept?: () => void;
+  /** Opens the writer of the files (the file system's). */
+  files?: () => FileWriter;
+}
+
+export async function writeDeployment(
+  data: SiteData,
+  options: EmitOptions,
+  outDir: string,
+  { progress = SILENT, accept = () => {}, files: openWriter = fileWriter }: WriteSteps = {},
+): Promise<Manifest> {
+  await recoverDeployment(outDir);
+  const fresh = buildingFolder(outDir, process.pid);
+  const previous = previousFolder(outDir, process.pid);
+  await rm(fresh, { recursive: true, force: true });
+  progress.step('write', 'bodies');
+  const files = openWriter();
+  let written = 0;
+  try {
+    const manifest = await emitDeployment(
+      data,
+      { indexSearch: indexSearchInWorker, ...options },
+      (key, body) => {
+        progress.advance();
+        if (++written === 100) reached('writing');
+        return files.write(join(fresh, BODIES_PREFIX, key), body);
+      },
+    ).finally(files.close);
+    accept();
+    reached('written');
+    const hadPrevious = await rename(outDir, previous).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return false;
+        throw error;
+      },
+    );
+    reached('moved-aside');
+    try {
+      await rename(fresh, outDir);
+    } catch (error) {
+      if (hadPrevious) await rename(previous, outDir);
+      throw error;
+    }
+    reached('swapped');
+    await rm(previous, { recursive: true, force: true });
+    return manifest;
+  } catch (error) {
+    await rm(fresh, { recursive: true, force: true });
+    throw error;
+  }
+}
