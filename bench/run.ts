@@ -61,7 +61,7 @@ import {
 } from './scale.ts';
 import { type Spread, workerdStarts } from './workerd-start.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '..');
 /** The sample blog's deployment as `npm run build` (and the test suite's global setup) leaves it. */
 const BUILT_SAMPLE = join(ROOT, 'dist/public/_folio/manifest.json');
 const BASE_URL = 'http://localhost:8787';

@@ -73,12 +73,22 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
 
   expect(out).toMatch(/\| measure +\| +sample blog \| +20 posts \| ratio \|/);
   expect(out).toMatch(/\| cold start to first 200 \(median of 1\) +\|/);
+  // The quick run reuses the sample blog's deployment, so only the corpus is built and measured.
+  expect(out).toMatch(/\| build peak RSS, every thread +\| +not rebuilt \| +\d+ MiB \|/);
+  expect(out).toMatch(/\| largest HTML page written +\| +not rebuilt \| +[\d.]+ KiB \(\S+\.html\) \|/);
+  for (const target of [
+    'build, 20 posts',
+    'build peak RSS, 20 posts',
+    'first /api/posts.json, 20 posts',
+    'first MCP search, 20 posts',
+  ])
+    expect(out).toContain(`| ${target}`);
   expect(out).toMatch(
     /\| cold start of bare node:http loading the same files \(the floor\) +\| +[\d.]+ ms \|/,
   );
   expect(out).toMatch(new RegExp(`\\| cold start, Folio / the floor +\\| +${RATIO} \\| +${RATIO} \\|`));
   expect(out).toMatch(/\| RSS after start \(one request\) +\| +\d+ MiB \| +\d+ MiB \|/);
-  for (const kind of ['page /blog/', 'API /api/posts-en.json', 'discovery /llms-full.txt']) {
+  for (const kind of ['page /blog/', 'API /api/posts.json', 'discovery /llms-full.txt']) {
     expect(out).toMatch(
       new RegExp(
         `\\| first request: ${kind} +\\| +[\\d.]+ ms, first byte [\\d.]+ ms \\(200, [\\d.]+ KiB\\) \\|`,
