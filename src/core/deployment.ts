@@ -114,9 +114,9 @@ export interface StreamedFacts extends PartedFacts {
 }
 
 /**
- * Bodies larger than this are streamed: reading and hashing a body on its first request costs
- * 2-6 ms per MiB (so a 20 ms first answer allows about 4 MiB at best), and holding it costs its
- * size again for each compressed variant. A streamed body costs only the chunk being sent.
+ * Bodies larger than this are streamed, so a first answer never waits for a whole large body to be
+ * read and hashed, and a server holds only the chunk being sent, never the body and a compressed
+ * copy of it per coding.
  */
 export const STREAM_BYTES = 1024 * 1024;
 /**
