@@ -66,7 +66,7 @@ describe('the Node versions the docs state', () => {
   it("state Folio's floor as package.json's engines, wherever they state it", () => {
     const folio = floors.filter((floor) => floor.program === 'Folio');
     expect(new Set(folio.map((floor) => floor.where.split(':')[0]))).toEqual(
-      new Set(['README.md', 'docs/deploying.md', 'docs/install.md']),
+      new Set(['README.md', 'docs/deploy.md', 'docs/install.md']),
     );
     for (const floor of folio) expect(floor.version, floor.where).toBe(declaredFloor('Folio'));
   });

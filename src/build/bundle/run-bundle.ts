@@ -9,7 +9,7 @@
  *   npm run build (its postbuild step), or tsx src/commands/bundle.ts [--out DIR] [--dist DIR]
  * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
  * (default dist). On Vercel, Vercel's own build makes the one function of api/folio.js from
- * dist/vercel.js (docs/deploying.md).
+ * dist/vercel.js (docs/deploy.md).
  */
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
