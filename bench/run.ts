@@ -869,6 +869,7 @@ async function throughputStage(bun: string, hasBun: boolean) {
 
 /** The sample blog and the synthetic corpus, built and served side by side. */
 async function scaleStage(
+  sampleOut: string,
   sampleBuild: MeasuredBuild | undefined,
   corpusJob: Promise<MeasuredBuild> | undefined,
 ) {
@@ -1001,16 +1002,28 @@ async function scaleStage(
   const stats = deploymentStats(CORPUS_OUT);
   out.table(['measure', `${corpusPosts} posts`], deploymentRows(stats, bundles), ['l', 'r']);
   out.list(PLATFORM_LIMITS.map(describeLimit));
+  // Workers refuse a version with more files than the Paid plan takes, and so does Miniflare: a
+  // corpus over it is measured in workerd by the sample blog's worker instead.
+  const workersFiles = PLATFORM_LIMITS.find((limit) => limit.platform === 'Cloudflare Workers Paid')?.max;
+  const corpusOnWorkers = workersFiles === undefined || stats.files <= workersFiles;
+  const workerdBlog = corpusOnWorkers ? `${corpusPosts}-post` : `sample blog's (${sampleCount} posts)`;
+  const workerdOut = corpusOnWorkers ? CORPUS_OUT : sampleOut;
+  const workerdBundles = join(tmp, corpusOnWorkers ? 'corpus-bundles' : 'sample-bundles');
+  if (!corpusOnWorkers) await tsx('src/commands/bundle.ts', '--out', sampleOut, '--dist', workerdBundles);
   const workerd = await workerdStarts(
-    join(tmp, 'corpus-bundles', 'cloudflare.js'),
-    CORPUS_OUT,
+    join(workerdBundles, 'cloudflare.js'),
+    workerdOut,
     scaleRoute.url,
     coldRuns,
   );
   out.heading(
     3,
-    `The ${corpusPosts}-post Cloudflare worker in workerd (Miniflare, medians of ${coldRuns} starts of each)`,
+    `The ${workerdBlog} Cloudflare worker in workerd (Miniflare, medians of ${coldRuns} starts of each)`,
   );
+  if (!corpusOnWorkers)
+    out.paragraph(
+      `The ${corpusPosts}-post deployment holds ${stats.files.toLocaleString('en-US')} files, more than any Workers plan takes (${workersFiles?.toLocaleString('en-US')}), so workerd runs the sample blog's.`,
+    );
   out.table(
     ['measure', 'bare worker, same bindings', 'Folio', 'Folio minus bare: median (middle half)'],
     [
@@ -1050,7 +1063,7 @@ async function scaleStage(
   check('cold start, sample blog, Folio / the floor', fmt.x(coldRatio), '≤ 1.20x', coldRatio <= 1.2);
   check(`cold start, ${corpusPosts} posts`, fmt.ms(corpusCold), '≤ 1 s', corpusCold <= 1000);
   check(
-    `workerd cold start, ${corpusPosts} posts, Folio's script and first request beyond the bare worker`,
+    `workerd cold start, ${corpusOnWorkers ? `${corpusPosts} posts` : 'sample blog'}, Folio's script and first request beyond the bare worker`,
     fmt.ms(workerdCost),
     '≤ 150 ms',
     workerdCost <= 150,
@@ -1203,7 +1216,7 @@ async function main() {
   ]);
 
   if (!scaleOnly) await throughputStage(bun, hasBun);
-  await scaleStage(sampleBuild, corpusJob);
+  await scaleStage(sampleOut, sampleBuild, corpusJob);
   if (!scaleOnly) {
     await limiterStage(limiterJob);
     await dispatchStage(sampleOut);
