@@ -6,22 +6,14 @@
  */
 import { languageName } from '../../core/languages.ts';
 import type { Lang, SiteInfo } from '../data/types.ts';
+import { keyedOnce } from '../keyed-once.ts';
 import { PORTAL_EN, PORTAL_ES, PORTAL_FR } from './portal-text.ts';
-
-const namesInThemselves = new Map<Lang, string>();
 
 /**
  * The language's name in itself as written mid-sentence (`français`, `Deutsch`), else its English
  * name. Every page names the other languages, so each name is looked up once.
  */
-function nameInItself(lang: Lang): string {
-  let name = namesInThemselves.get(lang);
-  if (name === undefined) {
-    name = lookUpNameInItself(lang);
-    namesInThemselves.set(lang, name);
-  }
-  return name;
-}
+const nameInItself = keyedOnce(lookUpNameInItself);
 
 function lookUpNameInItself(lang: Lang): string {
   try {
@@ -39,25 +31,13 @@ export const nativeName = (lang: Lang): string => {
   return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
 };
 
-const formattedDates = new Map<Lang, Map<string, string>>();
+/** Each language's long dates, each formatted once: a post's date shows on its page and in every listing of it. */
+const longDatesIn = keyedOnce((lang: Lang) =>
+  keyedOnce((iso: string) => dateFormat(lang).format(new Date(iso))),
+);
 
-/**
- * A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601
- * UTC timestamp. A post's date shows on its page and in every listing of it, so each is formatted once.
- */
-export function formatDate(iso: string, lang: Lang): string {
-  let formatted = formattedDates.get(lang);
-  if (!formatted) {
-    formatted = new Map();
-    formattedDates.set(lang, formatted);
-  }
-  let date = formatted.get(iso);
-  if (date === undefined) {
-    date = dateFormat(lang).format(new Date(iso));
-    formatted.set(iso, date);
-  }
-  return date;
-}
+/** A long date in the page's language (`10 January 2025`, `10 de enero de 2025`), from an ISO 8601 UTC timestamp. */
+export const formatDate = (iso: string, lang: Lang): string => longDatesIn(lang)(iso);
 
 /** A whole number as the page's language writes it (`10,000`, `10.000`, `10 000`). */
 export const formatNumber = (n: number, lang: Lang): string => numberFormat(lang).format(n);
@@ -84,26 +64,10 @@ export function languageNameIn(other: Lang, lang: Lang): string {
   }
 }
 
-const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
-const numberFormats = new Map<Lang, Intl.NumberFormat>();
-
-function dateFormat(lang: Lang): Intl.DateTimeFormat {
-  let format = dateFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeZone: 'UTC' });
-    dateFormats.set(lang, format);
-  }
-  return format;
-}
-
-function numberFormat(lang: Lang): Intl.NumberFormat {
-  let format = numberFormats.get(lang);
-  if (!format) {
-    format = new Intl.NumberFormat(locale(lang));
-    numberFormats.set(lang, format);
-  }
-  return format;
-}
+const dateFormat = keyedOnce(
+  (lang: Lang) => new Intl.DateTimeFormat(locale(lang), { dateStyle: 'long', timeZone: 'UTC' }),
+);
+const numberFormat = keyedOnce((lang: Lang) => new Intl.NumberFormat(locale(lang)));
 
 /** English is written as in Britain (day before month), as the site always has; other codes as they are. */
 const locale = (lang: Lang): string => {

@@ -6,6 +6,7 @@
 
 import { chaptersOf, postsTagged, tagsInUse } from '../api/records.ts';
 import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+import { keyedOnce } from '../keyed-once.ts';
 import type { Block, Entry } from './doc.ts';
 import { formatDate, formatNumber, type UiText, uiText } from './i18n.ts';
 import type { Canonical, Crumb, Sections } from './layout.ts';
@@ -113,15 +114,6 @@ function deckEntry(deck: DeckRecord, lang: Lang, ui: UiText): Entry {
     title: deck.title,
     meta: `${formatDate(deck.eventDate ?? deck.pubDate, lang)}${event}${where}`,
     description: deck.description,
-  };
-}
-
-/** `make(key)`, computed on the first call for each key and kept. */
-function keyedOnce<K, V>(make: (key: K) => V): (key: K) => V {
-  const made = new Map<K, V>();
-  return (key) => {
-    if (!made.has(key)) made.set(key, make(key));
-    return made.get(key) as V;
   };
 }
 
