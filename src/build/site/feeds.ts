@@ -90,7 +90,10 @@ export function* feedSubjects(data: SiteData): Generator<FeedSubject> {
 }
 
 /** A post's entry in each format: the same in every feed that carries the post. */
-type ItemWriters = Record<FeedFormat, (post: PostRecord) => string>;
+type ItemWriters = Record<FeedFormat, (post: PostRecord) => string> & {
+  /** Lets go of what was kept for the feeds of one subject only: call it once they are written. */
+  subjectDone(): void;
+};
 
 function rssItem(post: PostRecord, { site, baseUrl }: FeedContext, html: string): string {
   return element('item', {}, [
@@ -146,9 +149,10 @@ export function postsInManyFeeds(subjects: readonly FeedSubject[]): Set<PostReco
 }
 
 /**
- * Each post's entries. Those of a post that several feeds carry (`shared`) are written once per
- * build and kept; any other's is written for its one feed and let go, since a large blog's series
- * feeds carry thousands of posts each only once (keeping them all took 250 MB at 100,000 posts).
+ * Each post's entries, and its content, made once. Those of a post that several feeds carry
+ * (`shared`) are kept for the build; any other's content is kept only while its one subject's three
+ * feeds are written, since a large blog's series feeds carry thousands of posts each only once
+ * (keeping them all took 250 MB at 100,000 posts).
  */
 export function feedItems(
   context: FeedContext,
@@ -167,12 +171,24 @@ export function feedItems(
     };
   };
   const { baseUrl } = context;
+  const subjectOnly = new Map<PostRecord, string>();
   // A feed reader shows the content away from the post's page: its URLs are taken from that page.
-  const content = once((post) => absoluteHtml(bodies.rendered(post).html, baseUrl + post.path));
+  const render = (post: PostRecord) => absoluteHtml(bodies.rendered(post).html, baseUrl + post.path);
+  const sharedContent = once(render);
+  const content = (post: PostRecord) => {
+    if (shared.has(post)) return sharedContent(post);
+    let html = subjectOnly.get(post);
+    if (html === undefined) {
+      html = render(post);
+      subjectOnly.set(post, html);
+    }
+    return html;
+  };
   return {
     rss: once((post) => rssItem(post, context, content(post))),
     atom: once((post) => atomEntry(post, context, content(post))),
     json: once((post) => jsonItem(post, context, content(post))),
+    subjectDone: () => subjectOnly.clear(),
   };
 }
 
@@ -254,4 +270,5 @@ export function* feedBodies(
   yield [feedPath(subject.pagePath, 'rss'), rss(subject, context, items.rss)];
   yield [feedPath(subject.pagePath, 'atom'), atom(subject, context, items.atom)];
   yield [feedPath(subject.pagePath, 'json'), jsonFeed(subject, context, items.json)];
+  items.subjectDone();
 }
