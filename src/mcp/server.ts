@@ -48,13 +48,10 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
   };
   const DISCOVER_RESULT = encodedResult(JSON.stringify(discovered));
 
-  /** The tools a client of this revision is not listed: those added in a later one. */
-  const toolsAfter = (protocolVersion: string) =>
-    new Set(
-      tools
-        .filter((tool) => tool.since !== undefined && protocolVersion < tool.since)
-        .map((tool) => tool.name),
-    );
+  /** What a client of each revision is listed, worked out once: the tools but those added later. */
+  const listings = new Map(
+    SUPPORTED_PROTOCOL_VERSIONS.map((version) => [version, toolListing(tools, version)]),
+  );
 
   const methods: Record<string, Method> = {
     ...createResources(manifest, bodies),
@@ -75,10 +72,9 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
     'tools/list': (_params, protocolVersion) =>
       after(bodies.get(MCP_TOOLS_KEY), (listed) => {
         if (!listed) throw new Error('folio: the tool list is missing from the deployment');
-        const unlisted = toolsAfter(protocolVersion);
+        const { name, unlisted } = listings.get(protocolVersion) ?? toolListing(tools, protocolVersion);
         const list = () =>
           unlisted.size === 0 ? bodyText(listed) : JSON.stringify(listedWithout(listed, unlisted));
-        const name = unlisted.size === 0 ? 'mcp-list-result' : `mcp-list-result:${[...unlisted].join(',')}`;
         return ok(derive(listed, name, () => encodedResult(list()), encodedCost));
       }),
     'tools/call'(params, protocolVersion) {
@@ -115,6 +111,18 @@ export function createServer(manifest: Manifest, bodies: BodyCache, tools: reado
   }
 
   return { answer, knows };
+}
+
+/**
+ * The tools a client of `protocolVersion` is not listed (those added in a later revision), and the
+ * name its tools/list result is kept under beside the published list.
+ */
+function toolListing(tools: readonly McpTool[], protocolVersion: string) {
+  const unlisted = new Set(
+    tools.filter((tool) => tool.since !== undefined && protocolVersion < tool.since).map((tool) => tool.name),
+  );
+  const name = unlisted.size === 0 ? 'mcp-list-result' : `mcp-list-result:${[...unlisted].join(',')}`;
+  return { name, unlisted };
 }
 
 /** The published tools/list without the named tools. */
