@@ -27,7 +27,15 @@ import { delimiter, dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pinnedNode } from './pinned-node.ts';
 import { RUNTIMES_BIN } from './runtimes.ts';
-import { freePort, ROOT, type RunningServer, runningServer, spawnGroup, TEST_PROJECT } from './server.ts';
+import {
+  freePort,
+  ROOT,
+  type RunningServer,
+  removedWhenStopped,
+  runningServer,
+  spawnGroup,
+  TEST_PROJECT,
+} from './server.ts';
 
 const CLI = resolve(ROOT, 'test/node_modules/netlify-cli/package.json');
 const IMPORTED_FOR_A_TYPE = 'https://edge.netlify.com/bootstrap/globals/types.ts';
@@ -61,36 +69,31 @@ function netlifyProject(): string {
   return dir;
 }
 
+/** `netlify dev --offline` on a free loopback port, serving the project in `dir`. */
+async function netlifyDevIn(dir: string): Promise<RunningServer> {
+  const [port, targetPort] = [await freePort(), await freePort()];
+  const node = pinnedNode('node-22');
+  const args = ['dev', '--offline', '--port', String(port), '--target-port', String(targetPort)];
+  const child = spawnGroup(node, [resolve(dirname(CLI), 'bin/run.js'), ...args, '--skip-gitignore'], {
+    cwd: dir,
+    env: {
+      ...process.env,
+      PATH: [RUNTIMES_BIN, dirname(node), process.env.PATH].join(delimiter),
+      NETLIFY_EDGE_BOOTSTRAP: localBootstrap(),
+      XDG_CONFIG_HOME: join(dir, '.config'),
+      BROWSER: 'none',
+      NO_COLOR: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return runningServer(child, `http://127.0.0.1:${port}`, 120_000);
+}
+
 /** `netlify dev --offline` on a free loopback port, in a temporary project removed when it stops. */
 export async function startNetlifyDev(): Promise<RunningServer> {
   const dir = netlifyProject();
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  try {
-    const [port, targetPort] = [await freePort(), await freePort()];
-    const node = pinnedNode('node-22');
-    const args = ['dev', '--offline', '--port', String(port), '--target-port', String(targetPort)];
-    const child = spawnGroup(node, [resolve(dirname(CLI), 'bin/run.js'), ...args, '--skip-gitignore'], {
-      cwd: dir,
-      env: {
-        ...process.env,
-        PATH: [RUNTIMES_BIN, dirname(node), process.env.PATH].join(delimiter),
-        NETLIFY_EDGE_BOOTSTRAP: localBootstrap(),
-        XDG_CONFIG_HOME: join(dir, '.config'),
-        BROWSER: 'none',
-        NO_COLOR: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const server = await runningServer(child, `http://127.0.0.1:${port}`, 120_000);
-    return {
-      ...server,
-      stop: async () => {
-        await server.stop();
-        remove();
-      },
-    };
-  } catch (error) {
-    remove();
-    throw error;
-  }
+  return removedWhenStopped(
+    () => netlifyDevIn(dir),
+    () => rmSync(dir, { recursive: true, force: true }),
+  );
 }

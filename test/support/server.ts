@@ -28,6 +28,29 @@ export interface RunningServer {
 }
 
 /**
+ * The server `start` starts, with `remove` (of the temporary folder it serves from) done once it
+ * stops, or at once when it fails to start.
+ */
+export async function removedWhenStopped(
+  start: () => Promise<RunningServer>,
+  remove: () => void,
+): Promise<RunningServer> {
+  try {
+    const server = await start();
+    return {
+      ...server,
+      stop: async () => {
+        await server.stop();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
+
+/**
  * Spawns `command` in `cwd` with PORT, HOST and BASE_URL set for a free loopback port and waits
  * until it answers HTTP (on a site path, so the API quota is untouched).
  */

@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROOT, type RunningServer, startProcess, TEST_PROJECT } from './server.ts';
+import { ROOT, type RunningServer, removedWhenStopped, startProcess, TEST_PROJECT } from './server.ts';
 
 export type VercelRuntime = 'edge' | 'nodejs';
 
@@ -38,18 +38,8 @@ export function serveVercelOutput(target: string): Promise<RunningServer> {
 /** The captured output for `runtime`, served, and removed when the server stops. */
 export async function startVercelOutput(runtime: VercelRuntime): Promise<RunningServer> {
   const target = vercelOutput(runtime);
-  const remove = () => rmSync(target, { recursive: true, force: true });
-  try {
-    const server = await serveVercelOutput(target);
-    return {
-      ...server,
-      stop: async () => {
-        await server.stop();
-        remove();
-      },
-    };
-  } catch (error) {
-    remove();
-    throw error;
-  }
+  return removedWhenStopped(
+    () => serveVercelOutput(target),
+    () => rmSync(target, { recursive: true, force: true }),
+  );
 }

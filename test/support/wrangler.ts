@@ -10,7 +10,15 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pinnedNode } from './pinned-node.ts';
-import { freePort, ROOT, type RunningServer, runningServer, spawnGroup, TEST_PROJECT } from './server.ts';
+import {
+  freePort,
+  ROOT,
+  type RunningServer,
+  removedWhenStopped,
+  runningServer,
+  spawnGroup,
+  TEST_PROJECT,
+} from './server.ts';
 
 const WRANGLER = resolve(ROOT, 'test/node_modules/wrangler/bin/wrangler.js');
 
@@ -83,17 +91,5 @@ export async function startWranglerDev(project: WranglerProject): Promise<Runnin
 /** `wrangler dev` in a temporary project of its own, removed when the server stops. */
 export async function startWrangler(): Promise<RunningServer> {
   const project = wranglerProject();
-  try {
-    const server = await startWranglerDev(project);
-    return {
-      ...server,
-      stop: async () => {
-        await server.stop();
-        project.remove();
-      },
-    };
-  } catch (error) {
-    project.remove();
-    throw error;
-  }
+  return removedWhenStopped(() => startWranglerDev(project), project.remove);
 }
