@@ -7,7 +7,7 @@
  * command in-process (the same arguments, output and exit code).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,15 +80,25 @@ const temporaries = (parent: string) =>
 let scratch: string;
 /** The complete deployments the two builds write, to compare what is in place with. */
 const reference = new Map<string, Map<string, string>>();
+/** Where the build of each public address wrote its reference deployment. */
+const referenceFolder = (baseUrl: string) => join(scratch, `reference-${[OLD, NEW].indexOf(baseUrl)}`);
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'folio-swap-'));
   for (const baseUrl of [OLD, NEW]) {
-    const out = join(scratch, `reference-${reference.size}`);
+    const out = referenceFolder(baseUrl);
     expect((await build(out, baseUrl)).code).toBe(0);
     reference.set(baseUrl, filesIn(out));
   }
 }, 120_000);
+
+/**
+ * The old deployment in place at `out`, as its build left it: a copy of the reference, the same
+ * files a build of the same blog for the same address writes, without building it again.
+ */
+function oldDeploymentAt(out: string): void {
+  cpSync(referenceFolder(OLD), out, { recursive: true });
+}
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -116,7 +126,7 @@ describe('a build killed at each step', () => {
     async (step) => {
       const parent = join(scratch, `killed-${step}`);
       const out = join(parent, 'public');
-      expect((await build(out, OLD)).code).toBe(0);
+      oldDeploymentAt(out);
       const killed = await buildKilledAt(out, NEW, step);
       expect(killed.signal).toBe('SIGKILL');
 
@@ -182,7 +192,7 @@ describe.each([
   it('never gives a torn or mixed answer, and the server follows the new deployment', async () => {
     const parent = join(scratch, `served-${name}`);
     const out = join(parent, 'public');
-    expect((await build(out, OLD)).code).toBe(0);
+    oldDeploymentAt(out);
     const server = await start({ FOLIO_OUT: out, FOLIO_RATE_LIMIT_QUOTA: '1000000' });
     try {
       let building = true;
