@@ -1,4 +1,6 @@
+import { relative } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The edit loop's tests (`npm run test:fast`): pure functions and the handler called in-process,
@@ -34,12 +36,49 @@ const FAST = [
   'test/site-twins.test.ts',
 ];
 
+/**
+ * The files that run longest (tens of seconds each, most of the suite's time), longest first.
+ * They start first, so that the two workers finish together: Vitest orders files by their last
+ * durations only when it has them, and in a fresh clone (as in CI) it has none and would start the
+ * largest files first, leaving several of these to the end.
+ */
+const LONGEST = [
+  'test/browser.test.ts',
+  'test/missing-path-flood.test.ts',
+  'test/runtimes.test.ts',
+  'test/deployment-swap.test.ts',
+  'test/bench-smoke.test.ts',
+  'test/build-command.test.ts',
+  'test/redis-store.test.ts',
+  'test/body-budget.test.ts',
+  'test/site-feeds.test.ts',
+  'test/large-bodies.test.ts',
+  'test/hardening.test.ts',
+  'test/dev-build-sequences.test.ts',
+];
+
+/** Vitest's order, with the files of LONGEST first, in their order. */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST.indexOf(relative(this.ctx.config.root, spec.moduleId));
+      return index === -1 ? LONGEST.length : index;
+    };
+    const sorted = await super.sort(files);
+    return sorted
+      .map((spec, order) => ({ spec, order, rank: rank(spec) }))
+      .sort((a, b) => a.rank - b.rank || a.order - b.order)
+      .map(({ spec }) => spec);
+  }
+}
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration suites start servers and runtimes: two cores, so keep the pool small.
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirst },
     // Vite sets BASE_URL to its own base path ('/'); for Folio it is the blog's public address, which
     // the commands the tests run must take from the content unless a test sets it.
     env: { BASE_URL: '' },
