@@ -42,6 +42,25 @@ function destination(target: string, resolve: UrlResolver): string {
   return target.startsWith('<') ? `<${address(target.slice(1, -1))}>` : address(target);
 }
 
+/** The tags that open an HTML block in CommonMark (start condition 6), as a line's first tag. */
+const BLOCK_TAGS =
+  'address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul';
+/**
+ * A line whose text, after its quote and list markers, opens an HTML block by CommonMark's start
+ * conditions 1 to 6 (those that interrupt a paragraph); the markers are the first group.
+ */
+const OPENS_HTML_BLOCK = new RegExp(
+  `^((?: {0,3}(?:>[ \t]?|(?:[-+*]|\\d{1,9}[.)])(?:[ \t]+|$)))*[ \t]*)<(?=(?:script|pre|style|textarea)(?:[\\s>]|$)|!--|\\?|![A-Za-z]|!\\[CDATA\\[|\\/?(?:${BLOCK_TAGS})(?:[\\s/>]|$))`,
+  'i',
+);
+
+/**
+ * A line of text stays text: when sanitizing took away what stood before a tag that opens an HTML
+ * block (`<noscript><p title>` leaves `<p title>`), that `<` is escaped, or the twin's reader would
+ * take the line for raw HTML, its code spans included.
+ */
+const stillText = (line: string) => line.replace(OPENS_HTML_BLOCK, '$1&lt;');
+
 function inlineLines(text: string, resolve: UrlResolver): string {
   return outsideCode(text, (part) =>
     part
@@ -121,7 +140,7 @@ export function twinMarkdown(source: string, pageUrl: string, blocks?: readonly 
       out.push(
         line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
       );
-    else out.push(inlineLines(line, resolve));
+    else out.push(stillText(inlineLines(line, resolve)));
   }
   return out.join('\n');
 }
