@@ -147,6 +147,7 @@ const BESIDE_BACKTICKS = [
   '``<img src=x onerror=alert(1)>`',
   // What sanitizing takes away must not leave a line that opens an HTML block, code spans and all.
   '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>``<script>alert(1)</script>``',
+  '<noscript><p title="x"></noscript>\n`<script>alert(1)</script>`',
   // Nor join a code span's backticks to others, so that the span closes nothing.
   '``<script>alert(1)</script>``<!--x-->``<img src=x onerror=alert(1)>`',
   '`<img src=x onerror=alert(1)>`<!--x-->`',

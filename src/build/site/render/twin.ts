@@ -55,11 +55,21 @@ const OPENS_HTML_BLOCK = new RegExp(
 );
 
 /**
- * A line of text stays text: when sanitizing took away what stood before a tag that opens an HTML
- * block (`<noscript><p title>` leaves `<p title>`), that `<` is escaped, or the twin's reader would
- * take the line for raw HTML, its code spans included.
+ * A line of text stays text when code spans would be read with it: if sanitizing took away what
+ * stood before a tag that opens an HTML block (`<noscript><p title>` leaves `<p title>`), that `<`
+ * is escaped, or the twin's reader would take the line, and the lines after it up to a blank one,
+ * for raw HTML, their code spans (kept as written) included. Without backticks there, the block is
+ * harmless: all of its HTML is sanitized already.
  */
-const stillText = (line: string) => line.replace(OPENS_HTML_BLOCK, '$1&lt;');
+const stillText = (line: string, codeFollows: boolean) =>
+  codeFollows ? line.replace(OPENS_HTML_BLOCK, '$1&lt;') : line;
+
+/** Whether a backtick is on line `from` or a later one before the next blank line. */
+function backtickUntilBlank(lines: readonly string[], from: number): boolean {
+  for (let i = from; i < lines.length && (lines[i] as string).trim() !== ''; i++)
+    if ((lines[i] as string).includes('`')) return true;
+  return false;
+}
 
 function inlineLines(text: string, resolve: UrlResolver): string {
   return outsideCode(text, (part) =>
@@ -140,7 +150,7 @@ export function twinMarkdown(source: string, pageUrl: string, blocks?: readonly 
       out.push(
         line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
       );
-    else out.push(stillText(inlineLines(line, resolve)));
+    else out.push(stillText(inlineLines(line, resolve), backtickUntilBlank(lines, i)));
   }
   return out.join('\n');
 }
