@@ -55,14 +55,17 @@ const OPENS_HTML_BLOCK = new RegExp(
 );
 
 /**
- * A line of text stays text when code spans would be read with it: if sanitizing took away what
- * stood before a tag that opens an HTML block (`<noscript><p title>` leaves `<p title>`), that `<`
- * is escaped, or the twin's reader would take the line, and the lines after it up to a blank one,
- * for raw HTML, their code spans (kept as written) included. Without backticks there, the block is
- * harmless: all of its HTML is sanitized already.
+ * Line `i` of `lines`, rewritten to `text`, stays text when code spans would be read with it: if
+ * sanitizing took away what stood before a tag that opens an HTML block (`<noscript><p title>`
+ * leaves `<p title>`), that `<` is escaped, or the twin's reader would take the line, and the lines
+ * after it up to a blank one, for raw HTML, their code spans (kept as written) included. Without
+ * backticks there, the block is harmless: all of its HTML is sanitized already. The lines after
+ * are looked at only for a line that opens a block, so a long paragraph is not read again per line.
  */
-const stillText = (line: string, codeFollows: boolean) =>
-  codeFollows ? line.replace(OPENS_HTML_BLOCK, '$1&lt;') : line;
+function stillText(text: string, lines: readonly string[], i: number): string {
+  if (!OPENS_HTML_BLOCK.test(text) || !backtickUntilBlank(lines, i)) return text;
+  return text.replace(OPENS_HTML_BLOCK, '$1&lt;');
+}
 
 /** Whether a backtick is on line `from` or a later one before the next blank line. */
 function backtickUntilBlank(lines: readonly string[], from: number): boolean {
@@ -150,7 +153,7 @@ export function twinMarkdown(source: string, pageUrl: string, blocks?: readonly 
       out.push(
         line.replace(DEFINITION, (_, open: string, target: string) => open + destination(target, resolve)),
       );
-    else out.push(stillText(inlineLines(line, resolve), backtickUntilBlank(lines, i)));
+    else out.push(stillText(inlineLines(line, resolve), lines, i));
   }
   return out.join('\n');
 }
