@@ -205,9 +205,7 @@ interface SizedEntry {
 }
 
 function sizedEntry(term: string, rank: number, postings: Postings): SizedEntry {
-  const fields = FIELDS.map((_, field) => {
-    return postings[field]?.gapsAndFrequencies() ?? 0;
-  });
+  const fields = FIELDS.map((_, field) => postings[field]?.gapsAndFrequencies() ?? 0);
   const entry: ShardEntry = [term, rank, ...fields];
   return { term, text: JSON.stringify(entry) };
 }

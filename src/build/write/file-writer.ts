@@ -91,7 +91,7 @@ export function fileWriter(): FileWriter {
         if (size > BATCH_BYTES) batch = emptyBatch(size);
       }
       append(batch, path, body);
-      if ((batch.ends.at(-1) ?? 0) < BATCH_BYTES) return;
+      if (filled(batch) < BATCH_BYTES) return;
       flush();
       if (inFlight > BATCHES_IN_FLIGHT) return drain(BATCHES_IN_FLIGHT);
     },
@@ -106,13 +106,16 @@ export function fileWriter(): FileWriter {
   };
 }
 
+/** How many bytes of the batch's buffer its files take. */
+const filled = (batch: Batch) => batch.ends.at(-1) ?? 0;
+
 function fits(batch: Batch, bytes: number): boolean {
-  return (batch.ends.at(-1) ?? 0) + bytes <= batch.bytes.byteLength;
+  return filled(batch) + bytes <= batch.bytes.byteLength;
 }
 
 /** Adds a file to a batch with room for it. */
 function append(batch: Batch, path: string, body: Uint8Array | string) {
-  const start = batch.ends.at(-1) ?? 0;
+  const start = filled(batch);
   const room = new Uint8Array(batch.bytes, start);
   let length = body.length;
   if (typeof body === 'string') length = encoder.encodeInto(body, room).written;
