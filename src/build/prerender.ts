@@ -1,5 +1,7 @@
 /** Build time: response bodies serialized to bytes, and post lists with the offsets `limit` slices at. */
 
+import { concatBytes } from '../core/bytes.ts';
+
 export interface Prerendered {
   bytes: Uint8Array<ArrayBuffer>;
 }
@@ -20,16 +22,31 @@ export function prerenderJson(value: unknown): Prerendered {
   return prerender(JSON.stringify(value));
 }
 
-export function prerenderList(items: readonly unknown[]): PrerenderedList {
-  const parts = items.map((item) => JSON.stringify(item));
-  const ends = new Uint32Array(parts.length);
+/** Characters of a list's text encoded at a time: a large list is never one string. */
+const LIST_CHUNK_CHARS = 64 * 1024;
+
+/** The items, each serialized as it is reached: a large list's items are never all in memory at once. */
+export function prerenderList(items: Iterable<unknown>): PrerenderedList {
+  const chunks: Uint8Array[] = [];
+  const ends: number[] = [];
+  let text = '[';
   let offset = 1;
-  parts.forEach((part, i) => {
+  for (const item of items) {
+    const part = JSON.stringify(item);
+    if (ends.length > 0) {
+      text += ',';
+      offset += 1;
+    }
+    text += part;
     offset += utf8Length(part);
-    ends[i] = offset;
-    offset += 1;
-  });
-  return { ...prerender(`[${parts.join(',')}]`), ends };
+    ends.push(offset);
+    if (text.length >= LIST_CHUNK_CHARS) {
+      chunks.push(encoder.encode(text));
+      text = '';
+    }
+  }
+  chunks.push(encoder.encode(`${text}]`));
+  return { bytes: concatBytes(chunks), ends: Uint32Array.from(ends) };
 }
 
 export function utf8Length(text: string): number {

@@ -39,8 +39,9 @@ function resource<T>(make: () => T): Resource<T> {
   return { value: make, body: () => prerenderJson(make()) };
 }
 
-function listResource<T>(make: () => T[]): ListResource<T> {
-  return { value: make, body: () => prerenderList(make()) };
+/** A list whose items are made one at a time as its body is serialized. */
+function listResource<T>(make: () => Iterable<T>): ListResource<T> {
+  return { value: () => [...make()], body: () => prerenderList(make()) };
 }
 
 export type ApiResource =
@@ -66,7 +67,9 @@ export function createApiResources(data: SiteData, baseUrl: string, policy: Rate
   };
 
   const postIndex = (lang: Lang | null) =>
-    listResource(() => postsIn(data, lang).map((post) => toPost(post, baseUrl)));
+    listResource(function* () {
+      for (const post of postsIn(data, lang)) yield toPost(post, baseUrl);
+    });
   /** Every post index by operationId: all posts, then one per language. */
   const posts = new Map([
     ['listPosts', postIndex(null)],
