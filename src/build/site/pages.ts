@@ -234,7 +234,8 @@ export function contentPages(data: SiteData): ContentPages {
    * The pages of a listing in `lang`, whose first page is at `first(lang)`, with links to the pages
    * before and after; page n exists in another language when the listing has that many there.
    */
-  function paginated<T>(lang: Lang, listing: Listing<T>): Page[] {
+  /** A listing's pages, each made when it is reached: a large blog's listings run to thousands of pages. */
+  function* paginated<T>(lang: Lang, listing: Listing<T>): Generator<Page> {
     const ui = uiText(lang, data.site);
     const pages = pageCount(listing.items.length);
     const first = listing.first(lang)!;
@@ -242,8 +243,7 @@ export function contentPages(data: SiteData): ContentPages {
       const start = listing.first(other);
       return start !== null && n <= pageCount(listing.countIn(other)) ? listPagePath(start, n) : null;
     };
-    return Array.from({ length: pages }, (_, i) => {
-      const n = i + 1;
+    for (let n = 1; n <= pages; n++) {
       const prev = n > 1 ? listPagePath(first, n - 1) : null;
       const next = n < pages ? listPagePath(first, n + 1) : null;
       const nav: Block[] =
@@ -259,14 +259,14 @@ export function contentPages(data: SiteData): ContentPages {
               },
             ]
           : [];
-      const shown = listing.items.slice(i * LIST_PAGE_SIZE, n * LIST_PAGE_SIZE);
-      return {
+      const shown = listing.items.slice((n - 1) * LIST_PAGE_SIZE, n * LIST_PAGE_SIZE);
+      yield {
         ...listing.page(n, pages),
         canonical: canonicalOf(languages, lang, pathOf(n), 'website'),
         blocks: [...listing.blocks(shown, n), ...nav],
         pagination: { prev, next },
       };
-    });
+    }
   }
 
   /** Pages of posts (newest first) turn to newer and older posts; other listings to the previous and next page. */
@@ -289,7 +289,7 @@ export function contentPages(data: SiteData): ContentPages {
   const pageTitle = (title: string, lang: Lang, n: number, pages: number) =>
     n === 1 ? title : `${title} (${uiText(lang, data.site).pageOf(n, pages)})`;
 
-  function blog(lang: Lang): Page[] {
+  function blog(lang: Lang): Iterable<Page> {
     const ui = uiText(lang, data.site);
     return paginated(lang, {
       items: postsIn(lang),
@@ -367,7 +367,7 @@ export function contentPages(data: SiteData): ContentPages {
   }
 
   /** A series' pages: its introduction on the first, its chapters in order across them all. */
-  function series(series: SeriesRecord): Page[] {
+  function series(series: SeriesRecord): Iterable<Page> {
     const ui = uiText(series.lang, data.site);
     const chapters = chaptersIn(series).map((post, i) =>
       postEntry(
@@ -409,7 +409,7 @@ export function contentPages(data: SiteData): ContentPages {
     });
   }
 
-  function seriesIndex(lang: Lang): Page[] {
+  function seriesIndex(lang: Lang): Iterable<Page> {
     const ui = uiText(lang, data.site);
     const newest = newestOf(seriesIn(lang).flatMap((s) => chaptersIn(s)));
     return paginated(lang, {
@@ -428,7 +428,7 @@ export function contentPages(data: SiteData): ContentPages {
     });
   }
 
-  function tagsIndex(lang: Lang): Page[] {
+  function tagsIndex(lang: Lang): Iterable<Page> {
     const ui = uiText(lang, data.site);
     return paginated(lang, {
       items: tagsInUse(data, lang),
@@ -454,7 +454,7 @@ export function contentPages(data: SiteData): ContentPages {
     });
   }
 
-  function tag(tag: string, lang: Lang): Page[] {
+  function tag(tag: string, lang: Lang): Iterable<Page> {
     const ui = uiText(lang, data.site);
     const tagged = postsTagged(data, lang, tag);
     const title = `${ui.postsTagged} “${tag}”`;
@@ -482,7 +482,7 @@ export function contentPages(data: SiteData): ContentPages {
     });
   }
 
-  function talks(lang: Lang): Page[] {
+  function talks(lang: Lang): Iterable<Page> {
     const ui = uiText(lang, data.site);
     const decks = decksIn(lang);
     return paginated(lang, {

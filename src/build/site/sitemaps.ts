@@ -59,50 +59,73 @@ function urlEntry(page: SitemapPage, languages: readonly Lang[], baseUrl: string
 
 const later = (a: string | undefined, b: string | undefined) => (a && b ? (a > b ? a : b) : (a ?? b));
 
-export interface SitemapFile {
+/**
+ * A piece of a sitemap's text. A file's pieces come one after another, in order, so a file of
+ * 50,000 URLs is written as it is made, never whole as one string.
+ */
+export interface SitemapPiece {
   path: string;
   text: string;
 }
 
+/** URL entries per piece: few enough that each piece's strings die young. */
+const ENTRIES_PER_PIECE = 512;
+
+/** A sitemap being filled: its path, how much it holds, and when its newest page changed. */
+interface OpenSitemap {
+  path: string;
+  urls: number;
+  bytes: number;
+  lastModified: string | undefined;
+}
+
 /**
- * Each language's sitemaps, then the index of them all: a file is closed before it would pass
- * either limit, so only one file's text is held at a time.
+ * Each language's sitemaps in pieces, then the index of them all: a file is closed before it would
+ * pass either limit.
  */
 export function* sitemapFiles(
   pages: readonly SitemapPage[],
   languages: readonly Lang[],
   baseUrl: string,
   limits: SitemapLimits = SITEMAP_LIMITS,
-): Generator<SitemapFile> {
-  const written: { path: string; lastModified: string | undefined }[] = [];
+): Generator<SitemapPiece> {
+  const closed: OpenSitemap[] = [];
   const frameBytes = encoder.encode(URLSET_OPEN + URLSET_CLOSE).byteLength;
   for (const lang of languages) {
-    let entries: string[] = [];
-    let bytes = 0;
-    let lastModified: string | undefined;
+    let open: OpenSitemap | undefined;
+    let texts: string[] = [];
     let files = 0;
-    const file = (): SitemapFile => {
-      const path = sitemapPath(lang, ++files);
-      written.push({ path, lastModified });
-      const text = URLSET_OPEN + entries.join('') + URLSET_CLOSE;
-      entries = [];
-      bytes = 0;
-      lastModified = undefined;
-      return { path, text };
+    /** What was gathered since the last piece, as the next piece of `file`. */
+    const take = (file: OpenSitemap, close: boolean): SitemapPiece => {
+      const text = texts.join('') + (close ? URLSET_CLOSE : '');
+      texts = [];
+      return { path: file.path, text };
     };
     for (const page of pages) {
       if (page.lang !== lang) continue;
       const entry = urlEntry(page, languages, baseUrl);
       const entryBytes = encoder.encode(entry).byteLength;
-      const full = entries.length === limits.urls || frameBytes + bytes + entryBytes > limits.bytes;
-      if (full && entries.length > 0) yield file();
-      entries.push(entry);
-      bytes += entryBytes;
-      lastModified = later(lastModified, page.lastModified);
+      if (open && (open.urls === limits.urls || frameBytes + open.bytes + entryBytes > limits.bytes)) {
+        yield take(open, true);
+        closed.push(open);
+        open = undefined;
+      }
+      if (!open) {
+        open = { path: sitemapPath(lang, ++files), urls: 0, bytes: 0, lastModified: undefined };
+        texts.push(URLSET_OPEN);
+      }
+      texts.push(entry);
+      open.urls++;
+      open.bytes += entryBytes;
+      open.lastModified = later(open.lastModified, page.lastModified);
+      if (texts.length === ENTRIES_PER_PIECE) yield take(open, false);
     }
-    if (entries.length > 0) yield file();
+    if (open) {
+      yield take(open, true);
+      closed.push(open);
+    }
   }
-  const sitemaps = written.map(({ path, lastModified }) =>
+  const sitemaps = closed.map(({ path, lastModified }) =>
     element('sitemap', {}, [
       textElement('loc', baseUrl + path),
       ...(lastModified ? [textElement('lastmod', lastModified)] : []),
