@@ -100,7 +100,14 @@ export async function emitDeployment(
     return sink(bodyKey(path) as string, body);
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
-  const searchIndexes = indexSearch(streamedDocuments(data, baseUrl));
+  // Each language's index files are written as soon as they are made rather than held to the end;
+  // a failure is thrown where this is awaited, once the other bodies are written.
+  const searchWritten = Promise.all(
+    Object.values(indexSearch(streamedDocuments(data, baseUrl))).map(async (files) => {
+      for (const [key, bytes] of await files) await sink(key, bytes);
+    }),
+  );
+  searchWritten.catch(() => {});
 
   await write('/api/index.json', api.index.body().bytes);
   const lists: Record<string, ListFacts> = {};
@@ -138,11 +145,10 @@ export async function emitDeployment(
   await everyPostInFull.end();
   for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
   for (const [path, text] of site.feeds()) await write(path, text);
-  const sitemaps: string[] = [];
-  for (const { path, text } of site.sitemaps()) {
-    await write(path, text);
-    sitemaps.push(path);
-  }
+  const sitemaps = await writePieces(site.sitemaps(), (path) => {
+    options.published?.add(path);
+    return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
+  });
   options.published?.add(PATHS.sitemapMarkdown);
   const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
   for (const piece of site.sitemapText()) await sitemapText.add(piece);
@@ -162,8 +168,7 @@ export async function emitDeployment(
 
   await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
   for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);
-  for (const files of Object.values(await searchIndexes))
-    for (const [key, text] of files) await sink(key, text);
+  await searchWritten;
 
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
@@ -231,6 +236,27 @@ function growingBody(
       streamed[key] = { ...(await parts.end()), textLength };
     },
   };
+}
+
+type GrowingBody = ReturnType<typeof growingBody>;
+
+/** Bodies that come in pieces, each body's one after another: each written as it grows. Resolves to their paths. */
+async function writePieces(
+  pieces: Iterable<{ path: string; text: string }>,
+  open: (path: string) => GrowingBody,
+): Promise<string[]> {
+  const paths: string[] = [];
+  let body: GrowingBody | undefined;
+  for (const { path, text } of pieces) {
+    if (body === undefined || path !== paths.at(-1)) {
+      await body?.end();
+      body = open(path);
+      paths.push(path);
+    }
+    await body.add(text);
+  }
+  await body?.end();
+  return paths;
 }
 
 /** A streamed body's parts, and those of each of its encodings, compressed from each part as it is written. */

@@ -74,8 +74,10 @@ export function streamedDocuments(data: SiteData<string>, baseUrl: string): Sear
   return Object.fromEntries(data.site.languages.map((lang) => [lang, documentsIn(lang)]));
 }
 
-/** A file of the index: its body key and its text. */
-export type SearchFile = [key: string, text: string];
+/** A file of the index: its body key and its bytes (bytes, so another thread can hand them over without a copy). */
+export type SearchFile = [key: string, bytes: Uint8Array<ArrayBuffer>];
+
+const encoder = new TextEncoder();
 
 /** A shard grows to about this many bytes before its terms are split by one more character. */
 const SHARD_BYTES = 128 * 1024;
@@ -94,10 +96,11 @@ export function searchIndexFiles(
   );
 }
 
+/** Each language's index files, or the promise of them: a language's can be written as soon as they are made. */
+export type SearchIndexes = Readonly<Record<string, SearchFile[] | Promise<SearchFile[]>>>;
+
 /** How the build turns the documents into index files: here, or on another thread. */
-export type SearchIndexer = (
-  documents: SearchDocuments,
-) => Record<string, SearchFile[]> | Promise<Record<string, SearchFile[]>>;
+export type SearchIndexer = (documents: SearchDocuments) => SearchIndexes;
 
 /** Posts per stored chunk: a page of results reads a few small chunks. */
 const POSTS_PER_CHUNK = 64;
@@ -186,12 +189,13 @@ export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
         shards: shards.map(([key]) => key),
         postsPerChunk: POSTS_PER_CHUNK,
       };
-      const files: SearchFile[] = [[searchHeadKey(lang), JSON.stringify(head)]];
+      const file = (key: string, text: string): SearchFile => [key, encoder.encode(text)];
+      const files = [file(searchHeadKey(lang), JSON.stringify(head))];
       for (const [i, [, shard]] of shards.entries())
-        files.push([searchTermsKey(lang, i), `[${shard.map((entry) => entry.text).join(',')}]`]);
+        files.push(file(searchTermsKey(lang, i), `[${shard.map((entry) => entry.text).join(',')}]`));
       for (let first = 0; first < shown.length; first += POSTS_PER_CHUNK) {
         const chunk = shown.slice(first, first + POSTS_PER_CHUNK);
-        files.push([searchPostsKey(lang, first / POSTS_PER_CHUNK), JSON.stringify(chunk)]);
+        files.push(file(searchPostsKey(lang, first / POSTS_PER_CHUNK), JSON.stringify(chunk)));
       }
       return files;
     },

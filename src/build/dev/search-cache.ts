@@ -11,17 +11,21 @@ import { BuildCache, sameData } from './build-cache.ts';
 export function cachedSearchIndexer() {
   const worker = searchIndexWorker();
   const kept = new BuildCache<string, { documents: IndexedPost[]; files: SearchFile[] }>();
-  const index: SearchIndexer = async (given) => {
+  const index: SearchIndexer = (given) => {
     const documents = Object.fromEntries(Object.entries(given).map(([lang, posts]) => [lang, [...posts]]));
     const changed = Object.fromEntries(
       Object.entries(documents).filter(([lang, posts]) => !sameData(kept.get(lang)?.documents, posts)),
     );
-    const fresh = Object.keys(changed).length > 0 ? await worker.index(changed) : {};
+    const fresh = worker.index(changed);
     return Object.fromEntries(
       Object.entries(documents).map(([lang, posts]) => {
         const made = fresh[lang];
-        if (made !== undefined) kept.set(lang, { documents: posts, files: made });
-        return [lang, made ?? (kept.get(lang)?.files as SearchFile[])];
+        if (made === undefined) return [lang, kept.get(lang)?.files as SearchFile[]];
+        const keep = (files: SearchFile[]) => {
+          kept.set(lang, { documents: posts, files });
+          return files;
+        };
+        return [lang, Promise.resolve(made).then(keep)];
       }),
     );
   };

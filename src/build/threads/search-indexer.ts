@@ -7,7 +7,13 @@
  */
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { IndexedPost } from '../../core/search-index.ts';
-import { languageIndex, type SearchDocuments, type SearchFile, type SearchIndexer } from '../search-index.ts';
+import {
+  languageIndex,
+  type SearchDocuments,
+  type SearchFile,
+  type SearchIndexer,
+  type SearchIndexes,
+} from '../search-index.ts';
 import { tsWorker } from './ts-worker.ts';
 
 const ROLE = 'folio-search-indexer';
@@ -15,8 +21,6 @@ const ROLE = 'folio-search-indexer';
 const CHUNK = 256;
 /** Chunks sent ahead of the one being indexed, so the worker does not wait for this thread. */
 const CHUNKS_AHEAD = 4;
-
-type Indexes = Record<string, SearchFile[]>;
 
 /** Part of a language's documents, in order; the last part asks for its files. */
 interface Chunk {
@@ -29,8 +33,8 @@ interface Chunk {
 type Reply = { taken: true } | { files: SearchFile[] };
 
 export interface SearchIndexWorker {
-  /** The indexes of `documents`; jobs are done one at a time, in the order given. */
-  index(documents: SearchDocuments): Promise<Indexes>;
+  /** The indexes of `documents`, each language's promised apart; languages are indexed one at a time, in the order given. */
+  index(documents: SearchDocuments): SearchIndexes;
   close(): Promise<void>;
 }
 
@@ -81,14 +85,13 @@ export function searchIndexWorker(): SearchIndexWorker {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     index(documents) {
-      const job = queue.then(async () => {
-        const indexes: Indexes = {};
-        for (const [lang, posts] of Object.entries(documents))
-          indexes[lang] = await indexLanguage(lang, posts);
-        return indexes;
-      });
-      queue = job.catch(() => {});
-      return job;
+      const indexes: Record<string, Promise<SearchFile[]>> = {};
+      for (const [lang, posts] of Object.entries(documents)) {
+        const files = queue.then(() => indexLanguage(lang, posts));
+        queue = files.catch(() => {});
+        indexes[lang] = files;
+      }
+      return indexes;
     },
     async close() {
       await worker.terminate();
@@ -96,13 +99,11 @@ export function searchIndexWorker(): SearchIndexWorker {
   };
 }
 
-export const indexSearchInWorker: SearchIndexer = async (documents) => {
+export const indexSearchInWorker: SearchIndexer = (documents) => {
   const worker = searchIndexWorker();
-  try {
-    return await worker.index(documents);
-  } finally {
-    void worker.close();
-  }
+  const indexes = worker.index(documents);
+  void Promise.allSettled(Object.values(indexes)).then(() => worker.close());
+  return indexes;
 };
 
 /** The worker's side: each language's documents added as they come, its files sent back after the last. */
@@ -114,7 +115,10 @@ function serveIndexing() {
     if (!last) return parentPort?.postMessage({ taken: true } satisfies Reply);
     const files = open.files();
     open = undefined;
-    parentPort?.postMessage({ files } satisfies Reply);
+    parentPort?.postMessage(
+      { files } satisfies Reply,
+      files.map(([, bytes]) => bytes.buffer),
+    );
   });
 }
 
