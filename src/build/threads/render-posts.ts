@@ -1,13 +1,15 @@
 /**
- * Reads a large blog's posts before the compiler does, on two threads: a worker takes every other
- * post while this thread reads the rest. Each post is parsed once: its front matter's YAML and its
- * body's links go to the compiler, and its body (the Markdown, the HTML, and the code and HTML
- * blocks its twin keeps) waits in a scratch file of its thread until its page is written: at
- * 100,000 posts the Markdown and HTML are 600 MB, and the files' text can go once they are compiled.
- * Each body renders the same wherever it runs, so the output is identical. Starting the worker costs
- * about a second, so a small blog is left to the compiler, and each of its bodies is rendered as
- * its page is made. This thread cuts each body from its file and gives its images their published
- * URLs (which hash the images' bytes, read once here); the threads parse and render.
+ * Reads a large blog's posts before the compiler does, on two threads: this thread and a worker
+ * each take the next chunk of posts when they are ready for one, so neither waits while the other
+ * still has work, and the worker holds no more than a few chunks at a time. Each post is parsed
+ * once: its front matter's YAML and its body's links go to the compiler, and its body (the
+ * Markdown, the HTML, and the code and HTML blocks its twin keeps) waits in a scratch file of its
+ * thread until its page is written: at 100,000 posts the Markdown and HTML are 600 MB, and the
+ * files' text can go once they are compiled. Each body renders the same wherever it runs, so the
+ * output is identical. Starting the worker costs about a second, so a small blog is left to the
+ * compiler, and each of its bodies is rendered as its page is made. This thread cuts each body from
+ * its file and gives its images their published URLs (which hash the images' bytes, read once
+ * here); the threads parse and render.
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,22 +41,26 @@ interface KeptBody {
 
 type Prepared = [file: string, post: PreparedPost, body: KeptBody];
 
+/** A thread's scratch file, and where the next body goes in it: a thread appends to its own only. */
+export interface Scratch {
+  path: string;
+  end: number;
+}
+
 /**
- * The posts of `job` with front matter, each body written to the scratch file at `scratch`. What
- * goes to the compiler is a copy: strings cut from a file's text would keep all of it in memory.
+ * The posts of `job` with front matter, each body appended to `scratch`. What goes to the compiler
+ * is a copy: strings cut from a file's text would keep all of it in memory.
  */
-export function prepare(job: Job, scratch: string, progress: Progress = SILENT): Prepared[] {
-  const fd = openSync(scratch, 'w');
-  let offset = 0;
+export function prepare(job: Job, scratch: Scratch): Prepared[] {
+  const fd = openSync(scratch.path, 'a');
   try {
     return job.map(([file, yaml, markdown]): Prepared => {
-      progress.advance();
       const rendered = renderWithTokens(markdown);
       const { html, verbatim } = renderedBodyOf(rendered);
       const markdownBytes = writeWhole(fd, Buffer.from(markdown));
       const htmlBytes = writeWhole(fd, Buffer.from(html));
-      const kept: KeptBody = { offset, markdownBytes, htmlBytes, verbatim };
-      offset += markdownBytes + htmlBytes;
+      const kept: KeptBody = { offset: scratch.end, markdownBytes, htmlBytes, verbatim };
+      scratch.end += markdownBytes + htmlBytes;
       const post = { frontMatter: parseYaml(yaml), targets: linkTargets(rendered.tokens) };
       return [file, structuredClone(post), kept];
     });
@@ -78,19 +84,51 @@ function readWhole(fd: number, into: Buffer, bytes: number, position: number): v
 }
 
 const ROLE = 'folio-post-renderer';
+/** Posts a thread takes at a time: about a megabyte of Markdown. */
+const CHUNK = 256;
+/** Chunks the worker is given ahead, so it has the next one while this thread is busy with its own. */
+const CHUNKS_AHEAD = 2;
 
 interface WorkerJob {
   role: typeof ROLE;
-  job: Job;
   scratch: string;
 }
 
-function inWorker(job: Job, scratch: string): Promise<Prepared[]> {
-  return new Promise((done, fail) => {
-    const worker = tsWorker(import.meta.url, { role: ROLE, job, scratch } satisfies WorkerJob);
-    worker.once('message', done);
+/** Hands out the posts a chunk at a time, in order, to whichever thread asks. */
+function chunksOf(posts: Job) {
+  let next = 0;
+  return () => {
+    const chunk = posts.slice(next, next + CHUNK);
+    next += chunk.length;
+    return chunk;
+  };
+}
+
+/**
+ * The worker's share: it is given chunks from `take` until none is left, and `keep` gets each
+ * chunk's posts as they come back.
+ */
+function renderInWorker(scratch: string, take: () => Job, keep: (done: Prepared[]) => void): Promise<void> {
+  const worker = tsWorker(import.meta.url, { role: ROLE, scratch } satisfies WorkerJob);
+  let out = 0;
+  const send = () => {
+    const chunk = take();
+    if (chunk.length === 0) return;
+    out++;
+    worker.postMessage(chunk);
+  };
+  return new Promise<void>((done, fail) => {
+    worker.on('message', (prepared: Prepared[]) => {
+      out--;
+      keep(prepared);
+      send();
+      if (out === 0) done();
+    });
     worker.once('error', fail);
-  });
+    worker.once('exit', (code) => fail(new Error(`the post renderer stopped (exit code ${code})`)));
+    for (let i = 0; i < CHUNKS_AHEAD; i++) send();
+    if (out === 0) done();
+  }).finally(() => worker.terminate());
 }
 
 /**
@@ -144,23 +182,26 @@ export async function renderPosts(
   const folder = mkdtempSync(join(tmpdir(), 'folio-bodies-'));
   try {
     const scratch = [join(folder, 'ours'), join(folder, 'theirs')] as const;
-    const theirJob = posts.filter((_, i) => i % 2 === 1);
-    const theirs = inWorker(theirJob, scratch[1]);
-    const ours = prepare(
-      posts.filter((_, i) => i % 2 === 0),
-      scratch[0],
-      progress,
-    );
-    const done = [ours, await theirs] as const;
-    progress.advance(theirJob.length);
+    // Both files exist even when a thread gets no chunk: every body is read back from its thread's.
+    for (const path of scratch) closeSync(openSync(path, 'w'));
     const prepared = new Map<string, PreparedPost>();
     const kept = new Map<string, { thread: number; body: KeptBody }>();
-    done.forEach((posts, thread) => {
-      for (const [file, post, body] of posts) {
+    const keeper = (thread: number) => (done: Prepared[]) => {
+      for (const [file, post, body] of done) {
         prepared.set(file, post);
         kept.set(file, { thread, body });
       }
-    });
+      progress.advance(done.length);
+    };
+    const take = chunksOf(posts);
+    const theirs = renderInWorker(scratch[1], take, keeper(1));
+    const ours: Scratch = { path: scratch[0], end: 0 };
+    for (let chunk = take(); chunk.length > 0; chunk = take()) {
+      keeper(0)(prepare(chunk, ours));
+      // The worker's chunks come back, and it is given the next ones, between this thread's.
+      await new Promise((turned) => setImmediate(turned));
+    }
+    await theirs;
     return { prepared, kept: readBack(folder, scratch, kept) };
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
@@ -207,5 +248,11 @@ function readBack(
   };
 }
 
+/** The worker's side: each chunk rendered and appended to its scratch file as it comes, and sent back. */
+function serveRendering({ scratch }: WorkerJob) {
+  const file: Scratch = { path: scratch, end: 0 };
+  parentPort?.on('message', (chunk: Job) => parentPort?.postMessage(prepare(chunk, file)));
+}
+
 const isJob = (data: unknown): data is WorkerJob => (data as Partial<WorkerJob> | undefined)?.role === ROLE;
-if (!isMainThread && isJob(workerData)) parentPort?.postMessage(prepare(workerData.job, workerData.scratch));
+if (!isMainThread && isJob(workerData)) serveRendering(workerData);
