@@ -7,13 +7,15 @@
  * command in-process (the same arguments, output and exit code).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileDeployment } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
 import { BUILD_STEPS, type BuildStep, writeDeployment } from '../src/build/write/write-deployment.ts';
+import { BODIES_PREFIX, KEY_SET_KEY, MANIFEST_KEY } from '../src/core/deployment.ts';
+import { keySetOf } from '../src/core/key-set.ts';
 import { createHandler } from '../src/handler.ts';
 import { DeploymentReplaced } from '../src/runtime/body-source.ts';
 import { buildCommand } from './support/build-command.ts';
@@ -241,6 +243,26 @@ describe('a server process reading a folder that a build replaces', () => {
     const current = await fileDeployment(out, nodeFileStreaming);
     const response = await createHandler(current).fetch(new Request(`${NEW}/api/posts-en.json?limit=3`));
     expect((await response.json()) as unknown[]).toHaveLength(3);
+  });
+});
+
+describe('the key set a build writes', () => {
+  it('holds every body of the folder, and a key it does not hold is missing without a read', async () => {
+    const out = join(scratch, 'key-set', 'public');
+    oldDeploymentAt(out);
+    const bodies = join(out, BODIES_PREFIX);
+    const mayHold = keySetOf(readFileSync(bodies + KEY_SET_KEY));
+    const keys = [...filesIn(bodies).keys()].map((path) => `/${path}`);
+    expect(keys.filter((key) => !mayHold(key) && key !== KEY_SET_KEY && key !== MANIFEST_KEY)).toEqual([]);
+
+    // A file the build did not write is not the deployment's: the server does not look for it.
+    const stray = '/blog/not-built/index.html';
+    expect(mayHold(stray)).toBe(false);
+    mkdirSync(join(bodies, 'blog/not-built'));
+    writeFileSync(bodies + stray, 'stray');
+    const deployment = await fileDeployment(out, nodeFileStreaming);
+    expect(await deployment.source.read(stray)).toBeNull();
+    expect(await deployment.source.read('/api/index.json')).not.toBeNull();
   });
 });
 

@@ -2,11 +2,19 @@
  * Node and Bun: the deployment's bodies read from the output folder on disk. A rebuild replaces
  * the folder under a running server; each read is checked to come from the deployment whose
  * manifest the server holds (the manifest file is still the same file after the read), and
- * throws DeploymentReplaced when it may not.
+ * throws DeploymentReplaced when it may not. A key the deployment's key set does not hold is
+ * missing without a read: that answer is the held deployment's, as a cached one is.
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { BODIES_PREFIX, MANIFEST_FORMAT, MANIFEST_KEY, type Manifest } from '../core/deployment.ts';
+import {
+  BODIES_PREFIX,
+  KEY_SET_KEY,
+  MANIFEST_FORMAT,
+  MANIFEST_KEY,
+  type Manifest,
+} from '../core/deployment.ts';
+import { keySetOf } from '../core/key-set.ts';
 import { recoverDeployment } from '../folders/deployment-folders.ts';
 import { type BodySource, DeploymentReplaced } from '../runtime/body-source.ts';
 
@@ -31,13 +39,14 @@ export interface FileDeployment {
  */
 export async function fileDeployment(outDir: string, streaming: FileStreaming): Promise<FileDeployment> {
   await recoverDeployment(outDir);
-  const { manifest, identity } = await readManifestFile(outDir);
   const root = join(outDir, BODIES_PREFIX);
   const manifestPath = root + MANIFEST_KEY;
-  async function isCurrent(): Promise<boolean> {
+  const isCurrentFile = async (identity: FileIdentity) => {
     const now = await unlessMissing(stat(manifestPath));
     return now !== null && identityOf(now) === identity;
-  }
+  };
+  const { manifest, identity, mayHold } = await readDeploymentFiles(outDir, isCurrentFile);
+  const isCurrent = () => isCurrentFile(identity);
   async function stillServed(): Promise<void> {
     if (!(await isCurrent())) throw new DeploymentReplaced(outDir);
   }
@@ -46,6 +55,7 @@ export async function fileDeployment(outDir: string, streaming: FileStreaming): 
     isCurrent,
     source: {
       async read(key) {
+        if (!mayHold(key)) return null;
         const bytes = await unlessMissing(readFile(root + key));
         await stillServed();
         return bytes;
@@ -53,6 +63,21 @@ export async function fileDeployment(outDir: string, streaming: FileStreaming): 
       ...streaming(root),
     },
   };
+}
+
+/**
+ * The manifest and the key set of one deployment: the key set is read after the manifest, so it
+ * is read again, with the manifest, when the folder was replaced in between.
+ */
+async function readDeploymentFiles(
+  outDir: string,
+  isCurrentFile: (identity: FileIdentity) => Promise<boolean>,
+): Promise<{ manifest: Manifest; identity: FileIdentity; mayHold: (key: string) => boolean }> {
+  const { manifest, identity } = await readManifestFile(outDir);
+  const keySet = await unlessMissing(readFile(join(outDir, BODIES_PREFIX) + KEY_SET_KEY));
+  if (!(await isCurrentFile(identity))) return readDeploymentFiles(outDir, isCurrentFile);
+  if (!keySet) throw new Error(`folio: the build in ${outDir} is incomplete; run npm run build`);
+  return { manifest, identity, mayHold: keySetOf(keySet) };
 }
 
 /** Whether a file system error says there is no such file. */

@@ -15,6 +15,7 @@ import {
   type ErrorStatus,
   encodedKey,
   errorPageKey,
+  KEY_SET_KEY,
   LIMIT_MAX,
   LIST_HEAD_SUFFIX,
   type ListFacts,
@@ -32,6 +33,7 @@ import {
   staticFileKey,
 } from '../core/deployment.ts';
 import { etagHasher } from '../core/etag.ts';
+import { keyHash, keySetBytes } from '../core/key-set.ts';
 import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
 import { staticTypeOf } from '../core/static-types.ts';
@@ -85,11 +87,9 @@ const SIZES: BodySizes = { stream: STREAM_BYTES, part: PART_BYTES };
 const encoder = new TextEncoder();
 const json = (value: unknown) => JSON.stringify(value);
 
-export async function emitDeployment(
-  data: SiteData,
-  options: EmitOptions,
-  wholeSink: Sink,
-): Promise<Manifest> {
+export async function emitDeployment(data: SiteData, options: EmitOptions, output: Sink): Promise<Manifest> {
+  const keys = recordingKeys(output);
+  const wholeSink = keys.sink;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const streamed: Record<string, StreamedFacts> = {};
   const sizes = options.sizes ?? SIZES;
@@ -199,8 +199,21 @@ export async function emitDeployment(
       tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, [...tagsInUse(data, lang)]])),
     },
   };
-  await sink(MANIFEST_KEY, json(manifest));
+  await output(KEY_SET_KEY, keys.keySet());
+  await output(MANIFEST_KEY, json(manifest));
   return manifest;
+}
+
+/** The sink with the key of every body written through it recorded, and the key set of those keys. */
+function recordingKeys(sink: Sink): { sink: Sink; keySet: () => Uint8Array } {
+  const hashes: number[] = [];
+  return {
+    sink(key, body) {
+      hashes.push(keyHash(key));
+      return sink(key, body);
+    },
+    keySet: () => keySetBytes(hashes),
+  };
 }
 
 /**
