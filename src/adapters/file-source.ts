@@ -60,6 +60,7 @@ export async function fileDeployment(outDir: string, streaming: FileStreaming): 
         await stillServed();
         return bytes;
       },
+      lacks: (key) => !mayHold(key),
       ...streaming(root),
     },
   };

@@ -1,8 +1,9 @@
 /**
  * The prerendered bodies as the run time sees them: read once from the platform's `BodySource`,
  * then kept in memory up to a byte budget with their validator and, where the runtime can
- * compress, their compressed variants. A cached body is answered without a promise. A body over
- * STREAM_BYTES is never held: it is answered from its manifest facts, its bytes streamed per GET.
+ * compress, their compressed variants. A cached body, and a key the platform knows it lacks, are
+ * answered without a promise. A body over STREAM_BYTES is never held: it is answered from its
+ * manifest facts, its bytes streamed per GET.
  */
 import { type Coding, type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
 import { etagOf } from '../core/etag.ts';
@@ -253,6 +254,8 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   // Paths without a body, kept apart so a flood of them never pushes a body out.
   const missing = new ByteLru<string, true>({ maxBytes: MISSING_BYTES, maxEntries: MISSING_ENTRIES });
   const pending = new Map<string, Promise<Body | null>>();
+  /** A key the platform knows it lacks; a streamed body's key names no file of its own. */
+  const isLacking = (key: string) => platform.lacks?.(key) === true && streamed[key] === undefined;
 
   function keep(key: string, bytes: Uint8Array | null): Body | null {
     if (bytes === null) {
@@ -277,7 +280,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   function get(key: string): Body | null | Promise<Body | null> {
     const body = kept.get(key);
     if (body !== undefined) return body;
-    if (missing.get(key)) return null;
+    if (isLacking(key) || missing.get(key)) return null;
     let loading = pending.get(key);
     if (!loading) {
       loading = load(key);

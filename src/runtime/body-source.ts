@@ -2,6 +2,11 @@
 export interface BodySource {
   read(key: string): Promise<Uint8Array | null>;
   /**
+   * Whether the deployment surely has no body at `key`, known without reading (a source that holds
+   * the deployment's key set): such a key is missing at once, without a promise.
+   */
+  lacks?(key: string): boolean;
+  /**
    * The body at `key` as a stream of chunks, null when there is none. A source without it has a
    * streamed body read one whole part at a time.
    */
