@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deploymentStats, PLATFORM_LIMITS } from '../src/build/bundle/deployment-limits.ts';
 import { runBundle } from '../src/build/bundle/run-bundle.ts';
 import { USAGE } from '../src/build/command/options.ts';
-import { type FileWriter, fileWriter } from '../src/build/write/file-writer.ts';
+import { directFileWriter, type FileWriter, fileWriter } from '../src/build/write/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
 import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
@@ -174,10 +174,10 @@ describe('the build command', () => {
 });
 
 describe('a build that fills the disk', () => {
-  /** The file system's writer, with the first file the build writes made a link to /dev/full, where every write fails with ENOSPC. */
-  function fillingTheDisk(full: { path?: string }): () => FileWriter {
+  /** A file system writer, with the first file the build writes made a link to /dev/full, where every write fails with ENOSPC. */
+  function fillingTheDisk(full: { path?: string }, open: () => FileWriter): () => FileWriter {
     return () => {
-      const writer = fileWriter();
+      const writer = open();
       return {
         write(path, body) {
           if (full.path === undefined) {
@@ -207,33 +207,39 @@ describe('a build that fills the disk', () => {
     );
   }
 
-  it('says which file it could not write and why in one line, exit code 1, the previous output intact; a stack only with --verbose', async () => {
-    const parent = await tempDir('folio-full-');
-    const out = join(parent, 'public');
-    const args = ['--content', MINI, '--out', out, '--now', '2026-01-01'];
-    expect((await build(args)).code).toBe(0);
-    const before = await filesIn(out);
+  it.each([
+    ['on a worker thread (a large blog)', fileWriter],
+    ["on the build's thread (a small blog)", directFileWriter],
+  ])(
+    'says which file it could not write and why in one line, exit code 1, the previous output intact; a stack only with --verbose: writing %s',
+    async (_name, open) => {
+      const parent = await tempDir('folio-full-');
+      const out = join(parent, 'public');
+      const args = ['--content', MINI, '--out', out, '--now', '2026-01-01'];
+      expect((await build(args)).code).toBe(0);
+      const before = await filesIn(out);
 
-    const full: { path?: string } = {};
-    const failed = await buildCommand(args, { files: fillingTheDisk(full) });
-    expect(full.path).toContain(`${out}.building-`);
-    expect(failed).toEqual({
-      code: 1,
-      stdout: '',
-      stderr: `folio: cannot write ${full.path}: no space left on device (ENOSPC)\n`,
-    });
-    expect(await filesIn(out)).toEqual(before);
-    expect(await readdir(parent)).toEqual(['public']);
+      const full: { path?: string } = {};
+      const failed = await buildCommand(args, { files: fillingTheDisk(full, open) });
+      expect(full.path).toContain(`${out}.building-`);
+      expect(failed).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `folio: cannot write ${full.path}: no space left on device (ENOSPC)\n`,
+      });
+      expect(await filesIn(out)).toEqual(before);
+      expect(await readdir(parent)).toEqual(['public']);
 
-    const verbose: { path?: string } = {};
-    const told = await buildCommand([...args, '--verbose'], { files: fillingTheDisk(verbose) });
-    expect(told.code).toBe(1);
-    expect(told.stderr.split('\n')[0]).toBe(
-      `folio: cannot write ${verbose.path}: no space left on device (ENOSPC)`,
-    );
-    expect(told.stderr).toMatch(NO_STACK);
-    expect(await filesIn(out)).toEqual(before);
-  });
+      const verbose: { path?: string } = {};
+      const told = await buildCommand([...args, '--verbose'], { files: fillingTheDisk(verbose, open) });
+      expect(told.code).toBe(1);
+      expect(told.stderr.split('\n')[0]).toBe(
+        `folio: cannot write ${verbose.path}: no space left on device (ENOSPC)`,
+      );
+      expect(told.stderr).toMatch(NO_STACK);
+      expect(await filesIn(out)).toEqual(before);
+    },
+  );
 });
 
 describe('the build from a folder whose path has spaces', () => {

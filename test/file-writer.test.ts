@@ -1,9 +1,12 @@
-/** The build's file writer: every file lands, in order, and a failed write fails the build with its code and path. */
+/**
+ * The build's file writers, on a worker thread and on the calling thread (a small blog's): every
+ * file lands, in order, and a failed write fails the build with its code and path.
+ */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileWriter } from '../src/build/write/file-writer.ts';
+import { directFileWriter, fileWriter } from '../src/build/write/file-writer.ts';
 
 let folder: string;
 beforeEach(() => {
@@ -58,4 +61,34 @@ describe('fileWriter', () => {
     expect(failure?.code).toBe('ENOSPC');
     expect(failure?.path).toBe('/dev/full');
   });
+});
+
+describe('directFileWriter', () => {
+  it('writes every file, strings and bytes, in nested folders, the last write of a path winning', async () => {
+    const writer = directFileWriter();
+    await writer.write(join(folder, 'deep/1/page.html'), new Uint8Array([60, 112, 62]));
+    for (let i = 0; i < 50; i++) await writer.write(join(folder, `small/${i}.txt`), `body ${i}`);
+    await writer.write(join(folder, 'small/0.txt'), 'written last, wins');
+    await writer.close();
+    expect(readFileSync(join(folder, 'deep/1/page.html'), 'utf8')).toBe('<p>');
+    expect(readFileSync(join(folder, 'small/49.txt'), 'utf8')).toBe('body 49');
+    expect(readFileSync(join(folder, 'small/0.txt'), 'utf8')).toBe('written last, wins');
+  });
+
+  it.each([
+    ['a file where a folder is needed', () => join(folder, 'taken/inside/page.html'), /^(ENOTDIR|EEXIST)$/],
+    ['a full disk (the kernel says so on write, with no path)', () => '/dev/full', /^ENOSPC$/],
+  ])(
+    'fails that write with the file system error, its code and its path: %s',
+    async (_name, target, code) => {
+      writeFileSync(join(folder, 'taken'), 'a file where a folder is needed');
+      const path = target();
+      const failure = await Promise.resolve(directFileWriter().write(path, 'a body')).then(
+        () => undefined,
+        (error: NodeJS.ErrnoException) => error,
+      );
+      expect(failure?.code).toMatch(code);
+      expect(path).toContain(failure?.path);
+    },
+  );
 });

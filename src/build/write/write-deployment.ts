@@ -12,7 +12,7 @@ import { type Progress, SILENT } from '../command/progress.ts';
 import type { SiteData } from '../data/types.ts';
 import { type EmitOptions, emitDeployment } from '../emit.ts';
 import { indexSearchInWorker } from '../threads/search-indexer.ts';
-import { type FileWriter, fileWriter } from './file-writer.ts';
+import { directFileWriter, type FileWriter, fileWriter } from './file-writer.ts';
 
 /** The points of a build where a kill leaves the folders in a different state, in order. */
 export const BUILD_STEPS = ['writing', 'written', 'moved-aside', 'swapped'] as const;
@@ -26,12 +26,19 @@ function reached(step: BuildStep): void {
   if (process.env.FOLIO_BUILD_KILL_AT === step) process.kill(process.pid, 'SIGKILL');
 }
 
+/**
+ * From how many posts the files are written, and the search index made, on worker threads beside
+ * the one that makes the pages: starting a worker loads its TypeScript again, a few tenths of a
+ * second of CPU, more than a smaller blog's writes or index take.
+ */
+const WORKERS_FROM = 1000;
+
 /** How a deployment is written, beyond what goes in it. */
 export interface WriteSteps {
   progress?: Progress;
   /** Runs once every body is written and before the output is replaced; throwing keeps the previous output. */
   accept?: () => void;
-  /** Opens the writer of the files (the file system's). */
+  /** Opens the writer of the files (the file system's, on a worker thread for a large blog). */
   files?: () => FileWriter;
 }
 
@@ -39,8 +46,14 @@ export async function writeDeployment(
   data: SiteData,
   options: EmitOptions,
   outDir: string,
-  { progress = SILENT, accept = () => {}, files: openWriter = fileWriter }: WriteSteps = {},
+  steps: WriteSteps = {},
 ): Promise<Manifest> {
+  const large = data.posts.length >= WORKERS_FROM;
+  const {
+    progress = SILENT,
+    accept = () => {},
+    files: openWriter = large ? fileWriter : directFileWriter,
+  } = steps;
   await recoverDeployment(outDir);
   const fresh = buildingFolder(outDir, process.pid);
   const previous = previousFolder(outDir, process.pid);
@@ -51,7 +64,7 @@ export async function writeDeployment(
   try {
     const manifest = await emitDeployment(
       data,
-      { indexSearch: indexSearchInWorker, ...options },
+      { ...(large && { indexSearch: indexSearchInWorker }), ...options },
       (key, body) => {
         progress.advance();
         if (++written === 100) reached('writing');
