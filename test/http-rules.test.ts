@@ -1,4 +1,5 @@
 /** The protocol pieces on their own: conditional requests, problem bodies, encodings, targets, body keys. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bodyKey } from '../src/core/deployment.ts';
 import { problem } from '../src/core/errors.ts';
@@ -182,6 +183,21 @@ describe('body keys', () => {
     expect(bodyKey('/bad/%E0%A4%A')).toBeNull();
   });
 
+  it('are the same for a path as for the path with every character escaped', () => {
+    const escapedWhole = (segment: string) =>
+      [...new TextEncoder().encode(segment)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+    const segment = fc.string({
+      unit: fc.constantFrom(...'aZ09-_.!*\'()~ é:@+,;=$&?#[]"<>^`{|}\\'),
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 4 }), (segments) => {
+        const path = `/${segments.join('/')}`;
+        expect(bodyKey(path)).toBe(bodyKey(`/${segments.map(escapedWhole).join('/')}`));
+      }),
+    );
+  });
+
   it('the body cache answers a kept body without a promise and remembers a miss', async () => {
     let reads = 0;
     const cache = createBodyCache({
@@ -196,5 +212,20 @@ describe('body keys', () => {
     expect(await cache.get('/missing')).toBeNull();
     expect(cache.get('/missing')).toBeNull();
     expect(reads).toBe(2);
+  });
+
+  it('the body cache answers a key its source lacks at once, without reading it', () => {
+    let reads = 0;
+    const cache = createBodyCache({
+      read: async () => {
+        reads++;
+        return null;
+      },
+      lacks: (key) => key !== '/a',
+    });
+    expect(cache.get('/missing')).toBeNull();
+    expect(cache.answer('/missing')).toBeNull();
+    expect(reads).toBe(0);
+    expect(cache.get('/a')).toBeInstanceOf(Promise);
   });
 });

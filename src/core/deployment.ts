@@ -170,15 +170,29 @@ export const SLOT_SPELLINGS: Record<ErrorFormat, readonly ((text: string) => str
 export function bodyKey(path: string): string | null {
   let key = '';
   for (const segment of path.split('/').slice(1)) {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return null;
-    }
-    key += `/${storeSegment(decoded)}`;
+    const stored = storedSegment(segment);
+    if (stored === null) return null;
+    key += `/${stored}`;
   }
   return key;
+}
+
+/**
+ * A segment that is its own key: no escape to decode, no character that encodeURIComponent
+ * escapes, no `~`, no leading dot (most segments, read in one pass).
+ */
+const PLAIN_SEGMENT = /^(?!\.)[\w\-.!*'()]*$/;
+
+/** A URL path segment as its key has it; null when it is not valid percent-encoding. */
+function storedSegment(segment: string): string | null {
+  if (PLAIN_SEGMENT.test(segment)) return segment;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  return storeSegment(decoded);
 }
 
 function storeSegment(text: string): string {
