@@ -3,7 +3,7 @@
  * hash of each key, sorted, four bytes each, little-endian. A server holding it answers a key the
  * deployment lacks without asking the platform for it, so a flood of paths with no body costs no
  * file system call. A key that is not held but shares a held key's hash (about one in 13,000 at
- * the 322,624 keys of a 100,000-post blog) is read, and found missing, as without the set.
+ * the 322,000 keys of a 100,000-post blog) is read, and found missing, as without the set.
  */
 
 const HASH_BYTES = 4;
