@@ -46,7 +46,13 @@ import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import { readingBodies } from './mcp/reading.ts';
 import type { PrerenderedList } from './prerender.ts';
-import { type SearchIndexer, searchIndexFiles, streamedDocuments } from './search-index.ts';
+import {
+  type SearchFile,
+  type SearchIndexer,
+  type SearchIndexes,
+  searchIndexFiles,
+  streamedDocuments,
+} from './search-index.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
@@ -100,108 +106,106 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     return sink(bodyKey(path) as string, body);
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
-  // Each language's index files are written as soon as they are made rather than held to the end;
-  // a failure is thrown where this is awaited, once the other bodies are written.
-  const searchWritten = Promise.all(
-    Object.values(indexSearch(streamedDocuments(data, baseUrl))).map(async (files) => {
-      for (const [key, bytes] of await files) await sink(key, bytes);
-    }),
-  );
-  searchWritten.catch(() => {});
-
-  await write('/api/index.json', api.index.body().bytes);
-  const lists: Record<string, ListFacts> = {};
-  for (const [operationId, list] of api.posts) {
-    const path = api.urls(operationId)[0]!.slice(baseUrl.length);
-    const body = list.body();
-    await write(path, body.bytes);
-    await write(path + LIST_HEAD_SUFFIX, listHead(body));
-    lists[path] = { total: body.ends.length, ends: [...body.ends.subarray(0, LIMIT_MAX)] };
-  }
-  const documents = [
-    ...[...api.seriesListings].map(([key, r]) => [`/api/series/${key}index.json`, r] as const),
-    ...[...api.seriesDetails].map(([key, r]) => [`/api/series/${key}.json`, r] as const),
-    ...[...api.timelines].map(([key, r]) => [`/api/timeline/${pathOf(key)}.json`, r] as const),
-    ...[...api.slides].map(([key, r]) => [`/api/slides-timeline/${key.slice(0, -1)}.json`, r] as const),
-  ];
-  for (const [path, resource] of documents) await write(path, resource.body().bytes);
-
-  const site = siteBodies(data, {
-    baseUrl,
-    policy: options.policy,
-    api,
-    ...(options.renderPage && { renderPage: options.renderPage }),
-    ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
-  });
-  options.published?.add(PATHS.llmsFullTxt);
-  const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
-  await everyPostInFull.add(llmsFullHeader(data));
-  for (const page of site.pages()) {
-    options.published?.add(page.path);
-    await sink(pageFileKey(bodyKey(page.path) as string), page.html);
-    await write(page.twinPath, page.markdown);
-    if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
-  }
-  await everyPostInFull.end();
-  for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
-  for (const [path, text] of site.feeds()) await write(path, text);
-  const sitemaps = await writePieces(site.sitemaps(), (path) => {
-    options.published?.add(path);
-    return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
-  });
-  options.published?.add(PATHS.sitemapMarkdown);
-  const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
-  for (const piece of site.sitemapText()) await sitemapText.add(piece);
-  await sitemapText.end();
-  for (const lang of data.site.languages) {
-    for (const status of ERROR_STATUSES) {
-      const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
-      for (const [format, text] of Object.entries(page))
-        await sink(errorPageKey(lang, status, format as keyof typeof page), text);
+  const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
+  try {
+    await write('/api/index.json', api.index.body().bytes);
+    const lists: Record<string, ListFacts> = {};
+    for (const [operationId, list] of api.posts) {
+      const path = api.urls(operationId)[0]!.slice(baseUrl.length);
+      const body = list.body();
+      await write(path, body.bytes);
+      await write(path + LIST_HEAD_SUFFIX, listHead(body));
+      lists[path] = { total: body.ends.length, ends: [...body.ends.subarray(0, LIMIT_MAX)] };
     }
+    const documents = [
+      ...[...api.seriesListings].map(([key, r]) => [`/api/series/${key}index.json`, r] as const),
+      ...[...api.seriesDetails].map(([key, r]) => [`/api/series/${key}.json`, r] as const),
+      ...[...api.timelines].map(([key, r]) => [`/api/timeline/${pathOf(key)}.json`, r] as const),
+      ...[...api.slides].map(([key, r]) => [`/api/slides-timeline/${key.slice(0, -1)}.json`, r] as const),
+    ];
+    for (const [path, resource] of documents) await write(path, resource.body().bytes);
+
+    const site = siteBodies(data, {
+      baseUrl,
+      policy: options.policy,
+      api,
+      ...(options.renderPage && { renderPage: options.renderPage }),
+      ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
+    });
+    options.published?.add(PATHS.llmsFullTxt);
+    const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
+    await everyPostInFull.add(llmsFullHeader(data));
+    for (const page of site.pages()) {
+      options.published?.add(page.path);
+      await sink(pageFileKey(bodyKey(page.path) as string), page.html);
+      await write(page.twinPath, page.markdown);
+      if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
+    }
+    await everyPostInFull.end();
+    for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
+    for (const [path, text] of site.feeds()) await write(path, text);
+    const sitemaps = await writePieces(site.sitemaps(), (path) => {
+      options.published?.add(path);
+      return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
+    });
+    options.published?.add(PATHS.sitemapMarkdown);
+    const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
+    for (const piece of site.sitemapText()) await sitemapText.add(piece);
+    await sitemapText.end();
+    for (const lang of data.site.languages) {
+      for (const status of ERROR_STATUSES) {
+        const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
+        for (const [format, text] of Object.entries(page))
+          await sink(errorPageKey(lang, status, format as keyof typeof page), text);
+      }
+    }
+
+    for (const file of options.staticFiles ?? []) {
+      await writeStaticFile(wholeSink, streamed, file, sizes);
+      options.published?.add(file.path);
+    }
+
+    await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
+    for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);
+    await search.done;
+
+    const manifest: Manifest = {
+      format: MANIFEST_FORMAT,
+      baseUrl,
+      siteName: data.site.name,
+      languages: [...data.site.languages],
+      policy: options.policy,
+      gone: [...data.gone],
+      redirects: { ...data.redirects },
+      deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
+      lists,
+      documents: {
+        [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
+        [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE },
+        ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
+        ...Object.fromEntries(
+          Object.entries(site.documents).map(([path, { type, link }]) => [
+            path,
+            link ? { type, link } : { type },
+          ]),
+        ),
+      },
+      pageLinks: site.pageLinks,
+      streamed,
+      mcp: {
+        title: data.site.name,
+        instructions: instructionsFor(data),
+        tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, [...tagsInUse(data, lang)]])),
+      },
+    };
+    await output(KEY_SET_KEY, keys.keySet());
+    await output(MANIFEST_KEY, json(manifest));
+    return manifest;
+  } catch (error) {
+    // No write of the index comes after a failure: the caller removes what was written.
+    await search.stop();
+    throw error;
   }
-
-  for (const file of options.staticFiles ?? []) {
-    await writeStaticFile(wholeSink, streamed, file, sizes);
-    options.published?.add(file.path);
-  }
-
-  await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
-  for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);
-  await searchWritten;
-
-  const manifest: Manifest = {
-    format: MANIFEST_FORMAT,
-    baseUrl,
-    siteName: data.site.name,
-    languages: [...data.site.languages],
-    policy: options.policy,
-    gone: [...data.gone],
-    redirects: { ...data.redirects },
-    deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
-    lists,
-    documents: {
-      [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
-      [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE },
-      ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
-      ...Object.fromEntries(
-        Object.entries(site.documents).map(([path, { type, link }]) => [
-          path,
-          link ? { type, link } : { type },
-        ]),
-      ),
-    },
-    pageLinks: site.pageLinks,
-    streamed,
-    mcp: {
-      title: data.site.name,
-      instructions: instructionsFor(data),
-      tags: Object.fromEntries(data.site.languages.map((lang: Lang) => [lang, [...tagsInUse(data, lang)]])),
-    },
-  };
-  await output(KEY_SET_KEY, keys.keySet());
-  await output(MANIFEST_KEY, json(manifest));
-  return manifest;
 }
 
 /** The sink with the key of every body written through it recorded, and the key set of those keys. */
@@ -247,6 +251,35 @@ function growingBody(
     async end() {
       if (!parts) return sink(key, concatBytes(held));
       streamed[key] = { ...(await parts.end()), textLength };
+    },
+  };
+}
+
+/**
+ * Writes each language's index files as soon as they are made, rather than holding them until the
+ * other bodies are written; `done` fails with the index's failure. `stop` lets the write under way
+ * end and writes nothing after it.
+ */
+function writingAsMade(indexes: SearchIndexes, sink: Sink) {
+  let stopped = false;
+  let writes = Promise.resolve();
+  const writeAll = async (files: readonly SearchFile[]) => {
+    for (const [key, bytes] of files) if (!stopped) await sink(key, bytes);
+  };
+  const done = Promise.all(
+    Object.values(indexes).map(async (files) => {
+      const made = await files;
+      writes = writes.then(() => writeAll(made));
+      await writes;
+    }),
+  );
+  // Its failure is thrown where `done` is awaited, once the other bodies are written.
+  done.catch(() => {});
+  return {
+    done,
+    async stop() {
+      stopped = true;
+      await writes.catch(() => {});
     },
   };
 }
