@@ -7,6 +7,7 @@
 import { languageName } from '../../core/languages.ts';
 import { markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Lang } from '../data/types.ts';
+import { utf8Length } from '../prerender.ts';
 import type { Page } from './page.ts';
 import { element, textElement, XML_DECLARATION } from './xml.ts';
 
@@ -26,7 +27,6 @@ export type SitemapPage = Pick<Page, 'lang' | 'title' | 'canonical' | 'lastModif
 /** The n-th (from 1) sitemap of a language. */
 export const sitemapPath = (lang: Lang, n: number) => `/sitemap-${lang}-${n}.xml`;
 
-const encoder = new TextEncoder();
 const URLSET_OPEN = `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">\n`;
 const URLSET_CLOSE = '</urlset>\n';
 
@@ -90,7 +90,7 @@ export function* sitemapFiles(
   limits: SitemapLimits = SITEMAP_LIMITS,
 ): Generator<SitemapPiece> {
   const closed: OpenSitemap[] = [];
-  const frameBytes = encoder.encode(URLSET_OPEN + URLSET_CLOSE).byteLength;
+  const frameBytes = utf8Length(URLSET_OPEN + URLSET_CLOSE);
   for (const lang of languages) {
     let open: OpenSitemap | undefined;
     let texts: string[] = [];
@@ -104,7 +104,7 @@ export function* sitemapFiles(
     for (const page of pages) {
       if (page.lang !== lang) continue;
       const entry = urlEntry(page, languages, baseUrl);
-      const entryBytes = encoder.encode(entry).byteLength;
+      const entryBytes = utf8Length(entry);
       if (open && (open.urls === limits.urls || frameBytes + open.bytes + entryBytes > limits.bytes)) {
         yield take(open, true);
         closed.push(open);
