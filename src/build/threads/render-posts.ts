@@ -94,13 +94,18 @@ interface WorkerJob {
   scratch: string;
 }
 
-/** Hands out the posts a chunk at a time, in order, to whichever thread asks. */
+/** Hands out the posts a chunk at a time, in order, to whichever thread asks, until stopped. */
 function chunksOf(posts: Job) {
   let next = 0;
-  return () => {
-    const chunk = posts.slice(next, next + CHUNK);
-    next += chunk.length;
-    return chunk;
+  return {
+    take(): Job {
+      const chunk = posts.slice(next, next + CHUNK);
+      next += chunk.length;
+      return chunk;
+    },
+    stop() {
+      next = posts.length;
+    },
   };
 }
 
@@ -193,13 +198,20 @@ export async function renderPosts(
       }
       progress.advance(done.length);
     };
-    const take = chunksOf(posts);
-    const theirs = renderInWorker(scratch[1], take, keeper(1));
+    const chunks = chunksOf(posts);
+    const theirs = renderInWorker(scratch[1], chunks.take, keeper(1));
     const ours: Scratch = { path: scratch[0], end: 0 };
-    for (let chunk = take(); chunk.length > 0; chunk = take()) {
-      keeper(0)(prepare(chunk, ours));
-      // The worker's chunks come back, and it is given the next ones, between this thread's.
-      await new Promise((turned) => setImmediate(turned));
+    try {
+      for (let chunk = chunks.take(); chunk.length > 0; chunk = chunks.take()) {
+        keeper(0)(prepare(chunk, ours));
+        // The worker's chunks come back, and it is given the next ones, between this thread's.
+        await new Promise((turned) => setImmediate(turned));
+      }
+    } catch (error) {
+      // The worker is given nothing more, and its last chunk ends before the folder goes.
+      chunks.stop();
+      await theirs.catch(() => {});
+      throw error;
     }
     await theirs;
     return { prepared, kept: readBack(folder, scratch, kept) };
