@@ -132,8 +132,12 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       ...(options.renderPage && { renderPage: options.renderPage }),
       ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
     });
-    options.published?.add(PATHS.llmsFullTxt);
-    const everyPostInFull = growingBody(wholeSink, streamed, bodyKey(PATHS.llmsFullTxt) as string, sizes);
+    /** A body published at `path` and written as it grows. */
+    const growingAt = (path: string) => {
+      options.published?.add(path);
+      return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
+    };
+    const everyPostInFull = growingAt(PATHS.llmsFullTxt);
     await everyPostInFull.add(llmsFullHeader(data));
     for (const page of site.pages()) {
       options.published?.add(page.path);
@@ -144,12 +148,8 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     await everyPostInFull.end();
     for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
     for (const [path, text] of site.feeds()) await write(path, text);
-    const sitemaps = await writePieces(site.sitemaps(), (path) => {
-      options.published?.add(path);
-      return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
-    });
-    options.published?.add(PATHS.sitemapMarkdown);
-    const sitemapText = growingBody(wholeSink, streamed, bodyKey(PATHS.sitemapMarkdown) as string, sizes);
+    const sitemaps = await writePieces(site.sitemaps(), growingAt);
+    const sitemapText = growingAt(PATHS.sitemapMarkdown);
     for (const piece of site.sitemapText()) await sitemapText.add(piece);
     await sitemapText.end();
     for (const lang of data.site.languages) {
