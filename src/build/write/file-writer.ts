@@ -87,7 +87,7 @@ export function fileWriter(): FileWriter {
   return {
     write(path, body) {
       throwIfFailed();
-      const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+      const size = sizeWithin(body, batch);
       if (!fits(batch, size)) {
         flush();
         if (size > BATCH_BYTES) batch = emptyBatch(size);
@@ -110,6 +110,16 @@ export function fileWriter(): FileWriter {
 
 /** How many bytes of the batch's buffer its files take. */
 const filled = (batch: Batch) => batch.ends.at(-1) ?? 0;
+
+/**
+ * The body's size in bytes, or for a string an upper bound (3 bytes a UTF-16 unit) when that
+ * bound already fits in the batch: most pages are measured without reading them twice.
+ */
+function sizeWithin(body: Uint8Array | string, batch: Batch): number {
+  if (typeof body !== 'string') return body.byteLength;
+  const bound = body.length * 3;
+  return fits(batch, bound) ? bound : Buffer.byteLength(body);
+}
 
 function fits(batch: Batch, bytes: number): boolean {
   return filled(batch) + bytes <= batch.bytes.byteLength;
