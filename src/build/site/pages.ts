@@ -233,8 +233,8 @@ export function contentPages(data: SiteData): ContentPages {
   /**
    * The pages of a listing in `lang`, whose first page is at `first(lang)`, with links to the pages
    * before and after; page n exists in another language when the listing has that many there.
+   * Each page is made when it is reached: a large blog's listings run to thousands of pages.
    */
-  /** A listing's pages, each made when it is reached: a large blog's listings run to thousands of pages. */
   function* paginated<T>(lang: Lang, listing: Listing<T>): Generator<Page> {
     const ui = uiText(lang, data.site);
     const pages = pageCount(listing.items.length);

@@ -42,7 +42,7 @@ interface KeptBody {
 type Prepared = [file: string, post: PreparedPost, body: KeptBody];
 
 /** A thread's scratch file, and where the next body goes in it: a thread appends to its own only. */
-export interface Scratch {
+interface Scratch {
   path: string;
   end: number;
 }
@@ -51,7 +51,7 @@ export interface Scratch {
  * The posts of `job` with front matter, each body appended to `scratch`. What goes to the compiler
  * is a copy: strings cut from a file's text would keep all of it in memory.
  */
-export function prepare(job: Job, scratch: Scratch): Prepared[] {
+function prepare(job: Job, scratch: Scratch): Prepared[] {
   const fd = openSync(scratch.path, 'a');
   try {
     return job.map(([file, yaml, markdown]): Prepared => {
@@ -201,9 +201,10 @@ export async function renderPosts(
     const chunks = chunksOf(posts);
     const theirs = renderInWorker(scratch[1], chunks.take, keeper(1));
     const ours: Scratch = { path: scratch[0], end: 0 };
+    const keepOurs = keeper(0);
     try {
       for (let chunk = chunks.take(); chunk.length > 0; chunk = chunks.take()) {
-        keeper(0)(prepare(chunk, ours));
+        keepOurs(prepare(chunk, ours));
         // The worker's chunks come back, and it is given the next ones, between this thread's.
         await new Promise((turned) => setImmediate(turned));
       }
