@@ -13,6 +13,8 @@ import { readAstroSite } from '../src/build/read/astro-site.ts';
 import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey } from '../src/core/deployment.ts';
+import { unframed } from '../src/core/search-codec.ts';
+import type { SearchHead } from '../src/core/search-index.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 
 const ASTRO = resolve(FIXTURES, 'field-notes/src/content');
@@ -214,6 +216,6 @@ describe('a blog in one language other than English or Spanish', () => {
     const indexes = searchIndexFiles(searchDocuments(data, 'https://x.example'));
     expect(Object.keys(indexes)).toEqual(['fr']);
     const head = indexes.fr?.find(([key]) => key === searchHeadKey('fr'))?.[1];
-    expect(JSON.parse(new TextDecoder().decode(head)).documentCount).toBe(2);
+    expect(unframed<SearchHead>(head as Uint8Array).json.documentCount).toBe(2);
   });
 });

@@ -6,8 +6,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emitIntoMemory, type MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
 import { searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
+import { unframed } from '../src/core/search-codec.ts';
 import type { SearchHead } from '../src/core/search-index.ts';
 import { createSearch } from '../src/mcp/search.ts';
+import { parseHead, parseShard } from '../src/mcp/search-files.ts';
 import { createBodyCache } from '../src/runtime/body-cache.ts';
 import { servedData } from './support/data.ts';
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
     policy: { quota: 300, windowSeconds: 60 },
     indexSearch: (documents) => searchIndexFiles(documents, SHARD_BYTES),
   });
-  head = JSON.parse(new TextDecoder().decode(deployment.bodies.get(searchHeadKey('en'))));
+  head = unframed<SearchHead>(deployment.bodies.get(searchHeadKey('en')) as Uint8Array).json;
 });
 
 /** A search over the deployment that notes every key it reads. */
@@ -95,5 +97,26 @@ describe('a search reads only what it needs', () => {
     expect(read.length).toBe(first);
     await search({ query: 'http', lang: 'en', limit: 10 });
     expect(read.filter((key) => key === searchHeadKey('en'))).toHaveLength(1);
+  });
+});
+
+describe('index files cut short', () => {
+  const bytesOf = (key: string) => deployment.bodies.get(key) as Uint8Array;
+  const largestShard = () =>
+    head.shards
+      .map((_, i) => bytesOf(searchTermsKey('en', i)))
+      .reduce((largest, bytes) => (bytes.byteLength > largest.byteLength ? bytes : largest));
+
+  it('a head or a shard is whole as built, and refused with a message when it is not', () => {
+    const headBytes = bytesOf(searchHeadKey('en'));
+    expect(parseHead(headBytes).documentCount).toBe(head.documentCount);
+    expect(() => parseHead(headBytes.subarray(0, headBytes.byteLength - 1))).toThrow(
+      'the search index head is cut short; build it again',
+    );
+    const shard = largestShard();
+    expect(parseShard(shard).size).toBeGreaterThan(0);
+    expect(() => parseShard(shard.subarray(0, shard.byteLength - 1))).toThrow(
+      'a search index shard is cut short; build it again',
+    );
   });
 });

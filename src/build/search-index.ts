@@ -5,14 +5,15 @@
  */
 import SearchableMap from 'minisearch/SearchableMap';
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
+import { framed, VarintWriter } from '../core/search-codec.ts';
 import {
   FIELDS,
   firstCodePoints,
   foldTerm,
   type IndexedPost,
-  type PackedLengths,
+  type LengthWidth,
   type SearchHead,
-  type ShardEntry,
+  type ShardTerm,
   type StoredPost,
   tokenize,
 } from '../core/search-index.ts';
@@ -132,11 +133,20 @@ class PostingList {
     this.#values[this.#length++] = 1;
   }
 
+  /** How many posts have the term. */
+  get posts(): number {
+    return this.#length / 2;
+  }
+
   /** The postings as stored: each post number as the gap from the one before, and its frequency. */
-  gapsAndFrequencies(): number[] {
-    const gaps = Array.from(this.#values.subarray(0, this.#length));
-    for (let i = gaps.length - 2; i >= 2; i -= 2) gaps[i] = (gaps[i] as number) - (gaps[i - 2] as number);
-    return gaps;
+  writeTo(writer: VarintWriter): void {
+    let previous = 0;
+    for (let i = 0; i < this.#length; i += 2) {
+      const post = this.#values[i] as number;
+      writer.write(post - previous);
+      writer.write(this.#values[i + 1] as number);
+      previous = post;
+    }
   }
 }
 
@@ -182,36 +192,53 @@ export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
     files(): SearchFile[] {
       const entries = Array.from(order, ([term, postings], rank) => sizedEntry(term, rank, postings));
       const shards = partition(entries, 1, shardBytes).sort(([a], [b]) => (a < b ? -1 : 1));
+      const lengths = fieldLength.map(packed);
       const head: SearchHead = {
         documentCount: shown.length,
         averageFieldLength,
-        fieldLength: fieldLength.map(packed),
+        fieldLengthWidth: lengths.map(({ width }) => width),
         shards: shards.map(([key]) => key),
         postsPerChunk: POSTS_PER_CHUNK,
       };
-      const file = (key: string, text: string): SearchFile => [key, encoder.encode(text)];
-      const files = [file(searchHeadKey(lang), JSON.stringify(head))];
+      const files: SearchFile[] = [
+        [
+          searchHeadKey(lang),
+          framed(
+            head,
+            lengths.map(({ bytes }) => bytes),
+          ),
+        ],
+      ];
       for (const [i, [, shard]] of shards.entries())
-        files.push(file(searchTermsKey(lang, i), `[${shard.map((entry) => entry.text).join(',')}]`));
+        files.push([
+          searchTermsKey(lang, i),
+          framed(
+            shard.map(({ term }) => term),
+            shard.map(({ postings }) => postings),
+          ),
+        ]);
       for (let first = 0; first < shown.length; first += POSTS_PER_CHUNK) {
         const chunk = shown.slice(first, first + POSTS_PER_CHUNK);
-        files.push(file(searchPostsKey(lang, first / POSTS_PER_CHUNK), JSON.stringify(chunk)));
+        files.push([searchPostsKey(lang, first / POSTS_PER_CHUNK), encoder.encode(JSON.stringify(chunk))]);
       }
       return files;
     },
   };
 }
 
-/** A term's shard entry as JSON, with the term kept to partition by. */
+/** A term as its shard lists it, its postings encoded, and the bytes it adds to a shard. */
 interface SizedEntry {
-  term: string;
-  text: string;
+  term: ShardTerm;
+  postings: Uint8Array;
+  size: number;
 }
 
 function sizedEntry(term: string, rank: number, postings: Postings): SizedEntry {
-  const fields = FIELDS.map((_, field) => postings[field]?.gapsAndFrequencies() ?? 0);
-  const entry: ShardEntry = [term, rank, ...fields];
-  return { term, text: JSON.stringify(entry) };
+  const writer = new VarintWriter();
+  for (const list of postings) list?.writeTo(writer);
+  const counts = FIELDS.map((_, field) => postings[field]?.posts ?? 0);
+  const listed: ShardTerm = [term, rank, writer.length, ...counts];
+  return { term: listed, postings: writer.bytes(), size: JSON.stringify(listed).length + 1 + writer.length };
 }
 
 /**
@@ -226,16 +253,16 @@ function partition(
 ): [key: string, shard: SizedEntry[]][] {
   const groups = new Map<string, SizedEntry[]>();
   for (const entry of entries) {
-    const key = firstCodePoints(entry.term, depth);
+    const key = firstCodePoints(entry.term[0], depth);
     const group = groups.get(key);
     if (group) group.push(entry);
     else groups.set(key, [entry]);
   }
   return [...groups].flatMap(([key, group]): [string, SizedEntry[]][] => {
-    if (group.reduce((size, entry) => size + entry.text.length, 0) <= bytes) return [[key, group]];
-    const itself = group.filter((entry) => entry.term === key);
+    if (group.reduce((size, entry) => size + entry.size, 0) <= bytes) return [[key, group]];
+    const itself = group.filter((entry) => entry.term[0] === key);
     const longer = partition(
-      group.filter((entry) => entry.term !== key),
+      group.filter((entry) => entry.term[0] !== key),
       depth + 1,
       bytes,
     );
@@ -244,12 +271,12 @@ function partition(
 }
 
 /** Unsigned integers, little-endian, each in as few bytes as the largest needs. */
-function packed(values: number[]): PackedLengths {
+function packed(values: number[]): { width: LengthWidth; bytes: Uint8Array } {
   const largest = values.reduce((max, value) => Math.max(max, value), 0);
   const width = largest < 0x100 ? 1 : largest < 0x10000 ? 2 : 4;
   const bytes = Buffer.alloc(values.length * width);
   for (const [i, value] of values.entries()) bytes.writeUIntLE(value, i * width, width);
-  return { width, base64: bytes.toString('base64') };
+  return { width, bytes };
 }
 
 function storedPost(post: IndexedPost): StoredPost {

@@ -50,7 +50,7 @@ export interface DocumentFacts {
  * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
  * server refuses a deployment written in another format.
  */
-export const MANIFEST_FORMAT = 7;
+export const MANIFEST_FORMAT = 8;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -137,11 +137,14 @@ export const INTERNAL_PREFIX = '/~internal';
 export const MCP_TOOLS_KEY = `${INTERNAL_PREFIX}/mcp/tools.json`;
 /** The set of the keys of every other body (src/core/key-set.ts), written just before the manifest. */
 export const KEY_SET_KEY = `${INTERNAL_PREFIX}/keys.bin`;
-/** A language's MCP search index: a head, term shards and the shown fields of posts in chunks. */
-const searchKey = (lang: string, file: string) => `${INTERNAL_PREFIX}/mcp/search/${lang}/${file}.json`;
-export const searchHeadKey = (lang: string) => searchKey(lang, 'head');
-export const searchTermsKey = (lang: string, shard: number) => searchKey(lang, `terms-${shard}`);
-export const searchPostsKey = (lang: string, chunk: number) => searchKey(lang, `posts-${chunk}`);
+/**
+ * A language's MCP search index: a head and term shards (binary, src/core/search-codec.ts) and the
+ * shown fields of posts in chunks (JSON).
+ */
+const searchKey = (lang: string, file: string) => `${INTERNAL_PREFIX}/mcp/search/${lang}/${file}`;
+export const searchHeadKey = (lang: string) => searchKey(lang, 'head.bin');
+export const searchTermsKey = (lang: string, shard: number) => searchKey(lang, `terms-${shard}.bin`);
+export const searchPostsKey = (lang: string, chunk: number) => searchKey(lang, `posts-${chunk}.json`);
 export type ErrorFormat = 'html' | 'md' | 'json';
 export const ERROR_STATUSES = [404, 405, 410] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];

@@ -62,13 +62,18 @@ export const SEARCH_OPTIONS: Options<IndexedPost> = {
 
 // ---------------------------------------------------------------- the files of one language
 
-/** What every query of a language needs: small, whatever the number of posts. */
+/**
+ * What every query of a language needs: small, whatever the number of posts. The head file is this
+ * as the JSON part of a framed file (src/core/search-codec.ts) whose payload is each field's
+ * length in every post: field after field (FIELDS order), `documentCount` little-endian unsigned
+ * integers each, of the field's width.
+ */
 export interface SearchHead {
   documentCount: number;
   /** The mean length of each field, in FIELDS order, as MiniSearch worked it out while indexing. */
   averageFieldLength: number[];
-  /** Each field's length in every post, in FIELDS order: little-endian unsigned integers, base64. */
-  fieldLength: PackedLengths[];
+  /** The bytes of each field's lengths in the payload, in FIELDS order: as few as its longest needs. */
+  fieldLengthWidth: LengthWidth[];
   /**
    * The term shards' keys, sorted: a term is in the shard of the longest key that begins it (by
    * code points), so a word or a prefix maps to a known few shards. Shard `i` is at searchTermsKey.
@@ -78,17 +83,17 @@ export interface SearchHead {
   postsPerChunk: number;
 }
 
-export interface PackedLengths {
-  width: 1 | 2 | 4;
-  base64: string;
-}
+export type LengthWidth = 1 | 2 | 4;
 
 /**
- * One term of a shard: its rank in MiniSearch's term order (the order its prefix matches come in)
- * and, per field, its postings (each post's number as the gap from the previous one, then the
- * term's frequency in it) or 0 where no post has it in that field. A shard lists its terms by rank.
+ * One term of a shard, as the shard's JSON part lists it: its rank in MiniSearch's term order (the
+ * order its prefix matches come in), the bytes its postings take in the payload, and per field
+ * (FIELDS order) how many postings it has there (0 where no post has it in that field). A shard
+ * lists its terms by rank; their postings follow one another in the payload in the same order,
+ * each field's as varints (src/core/search-codec.ts): a post's number as the gap from the one
+ * before, then the term's frequency in it.
  */
-export type ShardEntry = [term: string, rank: number, ...postings: (number[] | 0)[]];
+export type ShardTerm = [term: string, rank: number, bytes: number, ...counts: number[]];
 
 /** A post as a result shows it, stored in chunks of consecutive post numbers. */
 export type StoredPost = [

@@ -4,11 +4,13 @@
  * posts a page of results shows.
  */
 
+import { unframed } from '../core/search-codec.ts';
 import {
+  FIELDS,
   firstCodePoints,
-  type PackedLengths,
+  type LengthWidth,
   type SearchHead,
-  type ShardEntry,
+  type ShardTerm,
   type StoredPost,
 } from '../core/search-index.ts';
 import type { Statistics, TermPostings, TermSource } from './search-score.ts';
@@ -19,47 +21,51 @@ export interface Head extends Statistics {
   postsPerChunk: number;
 }
 
-/** A shard's terms and their postings, in rank order. */
+/** A shard's terms, in rank order, and where each one's postings lie in the file. */
 export type Shard = ReadonlyMap<string, TermPostings>;
 
 const decoder = new TextDecoder();
 const parsed = <T>(bytes: Uint8Array) => JSON.parse(decoder.decode(bytes)) as T;
 
+/** The head's statistics; the field lengths are read from the file's bytes where they lie. */
 export function parseHead(bytes: Uint8Array): Head {
-  const head = parsed<SearchHead>(bytes);
+  const { json: head, payload } = unframed<SearchHead>(bytes);
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  let start = 0;
+  const fieldLength = head.fieldLengthWidth.map((width) => {
+    const lengths = lengthsAt(view, start, width);
+    start += width * head.documentCount;
+    return lengths;
+  });
+  if (fieldLength.length !== FIELDS.length || start > payload.byteLength)
+    throw new Error('the search index head is cut short; build it again');
   return {
     documentCount: head.documentCount,
     averageFieldLength: head.averageFieldLength,
-    fieldLength: head.fieldLength.map(unpacked),
+    fieldLength,
     shards: head.shards,
     shardOf: new Map(head.shards.map((key, i) => [key, i])),
     postsPerChunk: head.postsPerChunk,
   };
 }
 
-function unpacked({ width, base64 }: PackedLengths): (post: number) => number {
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const view = new DataView(bytes.buffer);
-  if (width === 1) return (post) => bytes[post] as number;
-  if (width === 2) return (post) => view.getUint16(post * 2, true);
-  return (post) => view.getUint32(post * 4, true);
+function lengthsAt(view: DataView, start: number, width: LengthWidth): (post: number) => number {
+  if (width === 1) return (post) => view.getUint8(start + post);
+  if (width === 2) return (post) => view.getUint16(start + post * 2, true);
+  return (post) => view.getUint32(start + post * 4, true);
 }
 
-/** A shard with its postings as typed arrays of post numbers and frequencies (a fraction of JSON's). */
+/** Where each term's postings lie in the payload (views of the file's bytes, not copies). */
 export function parseShard(bytes: Uint8Array): Shard {
+  const { json: listed, payload } = unframed<ShardTerm[]>(bytes);
   const shard = new Map<string, TermPostings>();
-  for (const [term, rank, ...fields] of parsed<ShardEntry[]>(bytes))
-    shard.set(term, { rank, fields: fields.map((postings) => (postings === 0 ? null : absolute(postings))) });
+  let offset = 0;
+  for (const [term, rank, size, ...counts] of listed) {
+    shard.set(term, { rank, counts, bytes: payload.subarray(offset, offset + size) });
+    offset += size;
+  }
+  if (offset > payload.byteLength) throw new Error('a search index shard is cut short; build it again');
   return shard;
-}
-
-function absolute(gapsAndFrequencies: number[]): Uint32Array {
-  const postings = Uint32Array.from(gapsAndFrequencies);
-  for (let i = 2; i < postings.length; i += 2)
-    postings[i] = (postings[i] as number) + (postings[i - 2] as number);
-  return postings;
 }
 
 export const parseStored = (bytes: Uint8Array) => parsed<StoredPost[]>(bytes);

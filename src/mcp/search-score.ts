@@ -5,6 +5,7 @@
  * (AND, or OR), times the number of query terms a post matched; best first, ties in the order the
  * posts were found. Every sum is made in MiniSearch's order, so scores and ties come out the same.
  */
+import { VarintReader } from '../core/search-codec.ts';
 import { BOOSTS, FIELDS, foldTerm, matchesAsPrefix, tokenize } from '../core/search-index.ts';
 
 /** MiniSearch's defaults: BM25+ parameters, and the weight of a prefix match at distance 0. */
@@ -20,11 +21,16 @@ export interface Statistics {
   fieldLength: readonly ((post: number) => number)[];
 }
 
-/** A term's postings per field (by index in FIELDS): post numbers and frequencies in turn, or null. */
+/**
+ * A term's postings as its shard stores them (src/core/search-index.ts): per field (by index in
+ * FIELDS) how many posts have it there, and the postings of every field in turn as varints, each
+ * post's number as the gap from the one before, then the term's frequency in it.
+ */
 export interface TermPostings {
   /** The term's place in MiniSearch's term order, the order its prefix matches are taken in. */
   rank: number;
-  fields: readonly (Uint32Array | null)[];
+  counts: readonly number[];
+  bytes: Uint8Array;
 }
 
 /** Where the scorer finds terms: the exact one, and those it begins in term order (without itself). */
@@ -55,7 +61,8 @@ export interface Ranked {
  * Posts with every term, else posts with any: how many there are, and the best `limit` of them.
  * The terms are folded left to right as MiniSearch combines them: a post's score is its terms'
  * scores summed in query order, times the number of distinct query terms it matched. Memory is a
- * few arrays of one number per post, however many words the query has.
+ * few typed arrays of one number per post, however many words the query has; the loops over
+ * postings touch nothing else, so a first query runs nearly as fast as later ones.
  */
 export function rank(
   statistics: Statistics,
@@ -64,22 +71,32 @@ export function rank(
   limit: number,
 ): { total: number; best: Ranked[] } {
   const posts = statistics.documentCount;
+  const order = new Uint32Array(posts);
+  const [only] = terms;
+  if (terms.length === 1 && only) {
+    // One term: its scores are the posts' sums, each matched once, in the order first matched.
+    const score = new Float64Array(posts);
+    const found = order.subarray(0, termMatches(statistics, only, source, score, order));
+    return { total: found.length, best: best(found, score, null, limit) };
+  }
   const sum = new Float64Array(posts);
   const termsMatched = new Uint16Array(posts);
   const distinctMatched = new Uint16Array(posts);
   const termScore = new Float64Array(posts);
   const repeated = repeatedTermFlags(terms, posts);
   /** OR keeps the posts in the order first matched; AND in the order the last term matched them. */
-  const firstMatched: number[] = [];
-  let lastMatched: number[] = [];
+  const firstMatched = new Uint32Array(posts);
+  let firstCount = 0;
+  let orderCount = 0;
   for (const term of terms) {
-    const order = termMatches(statistics, term, source, termScore);
+    orderCount = termMatches(statistics, term, source, termScore, order);
     const seen = repeated.get(term.term);
-    for (const post of order) {
+    for (let i = 0; i < orderCount; i++) {
+      const post = order[i] as number;
       const score = termScore[post] as number;
       termScore[post] = 0;
       if (termsMatched[post] === 0) {
-        firstMatched.push(post);
+        firstMatched[firstCount++] = post;
         sum[post] = score;
       } else sum[post] = (sum[post] as number) + score;
       termsMatched[post] = (termsMatched[post] as number) + 1;
@@ -87,12 +104,14 @@ export function rank(
       if (seen) seen[post] = 1;
       distinctMatched[post] = (distinctMatched[post] as number) + 1;
     }
-    lastMatched = order;
   }
-  const inEvery = lastMatched.filter((post) => termsMatched[post] === terms.length);
-  const found = inEvery.length > 0 ? inEvery : firstMatched;
-  const scoreOf = (post: number) => (sum[post] as number) * (distinctMatched[post] as number);
-  return { total: found.length, best: best(found, scoreOf, limit) };
+  let inEvery = 0;
+  for (let i = 0; i < orderCount; i++) {
+    const post = order[i] as number;
+    if (termsMatched[post] === terms.length) order[inEvery++] = post;
+  }
+  const found = inEvery > 0 ? order.subarray(0, inEvery) : firstMatched.subarray(0, firstCount);
+  return { total: found.length, best: best(found, sum, distinctMatched, limit) };
 }
 
 /** For each word the query gives more than once, which posts it already counted for. */
@@ -106,61 +125,69 @@ function repeatedTermFlags(terms: readonly QueryTerm[], posts: number): Map<stri
 
 /**
  * One query term's scores, added into `score` (all 0 before; BM25+ is never 0, so 0 is no
- * match), and the posts it matched in the order first matched, as MiniSearch's result map has them.
+ * match), and the posts it matched written to `order` in the order first matched, as MiniSearch's
+ * result map has them; returns how many.
  */
 function termMatches(
   statistics: Statistics,
   { term, prefix }: QueryTerm,
   source: TermSource,
   score: Float64Array,
-): number[] {
-  const order: number[] = [];
+  order: Uint32Array,
+): number {
+  let count = 0;
   const exact = source.exact(term);
-  if (exact) addMatches(statistics, exact, 1, score, order);
+  if (exact) count = addMatches(statistics, exact, 1, score, order, count);
   if (prefix)
     for (const [longer, postings] of source.extensions(term)) {
       const distance = longer.length - term.length;
       const weight = (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance);
-      addMatches(statistics, postings, weight, score, order);
+      count = addMatches(statistics, postings, weight, score, order, count);
     }
-  return order;
+  return count;
 }
 
+/** BM25+ of each posting, as MiniSearch computes it, times the weight and the field's boost. */
 function addMatches(
   statistics: Statistics,
   postings: TermPostings,
   weight: number,
   scores: Float64Array,
-  order: number[],
-) {
+  order: Uint32Array,
+  count: number,
+): number {
+  const { k, b, d } = BM25;
+  const total = statistics.documentCount;
+  const reader = new VarintReader(postings.bytes);
   for (const [field, boost] of FIELD_BOOSTS.entries()) {
-    const list = postings.fields[field];
-    if (!list) continue;
+    const matching = postings.counts[field] as number;
+    if (matching === 0) continue;
     const length = statistics.fieldLength[field] as (post: number) => number;
     const average = statistics.averageFieldLength[field] as number;
-    const matching = list.length / 2;
-    for (let i = 0; i < list.length; i += 2) {
-      const post = list[i] as number;
-      const raw = bm25(list[i + 1] as number, matching, statistics.documentCount, length(post), average);
-      const score = weight * boost * raw;
+    const inverseFrequency = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
+    const scale = weight * boost;
+    let post = 0;
+    for (let n = 0; n < matching; n++) {
+      post += reader.next();
+      const frequency = reader.next();
+      const lengthFactor = 1 - b + (b * length(post)) / average;
+      const score = scale * (inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * lengthFactor)));
       const known = scores[post] as number;
-      if (known === 0) order.push(post);
+      if (known === 0) order[count++] = post;
       scores[post] = known + score;
     }
   }
+  return count;
 }
 
-function bm25(frequency: number, matching: number, total: number, length: number, average: number) {
-  const { k, b, d } = BM25;
-  const inverseFrequency = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
-  return inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * (1 - b + (b * length) / average)));
-}
-
-/** The first `limit` of the posts stably sorted by score, without sorting them all. */
-function best(found: number[], scoreOf: (post: number) => number, limit: number): Ranked[] {
+/**
+ * The first `limit` of the posts stably sorted by score (the sum of their terms' scores times the
+ * distinct terms they matched, 1 when `distinct` is null), without sorting them all.
+ */
+function best(found: Uint32Array, sum: Float64Array, distinct: Uint16Array | null, limit: number): Ranked[] {
   const top: Ranked[] = [];
   for (const post of found) {
-    const score = scoreOf(post);
+    const score = distinct ? (sum[post] as number) * (distinct[post] as number) : (sum[post] as number);
     if (top.length === limit && score <= (top[limit - 1] as Ranked).score) continue;
     let at = top.length;
     while (at > 0 && (top[at - 1] as Ranked).score < score) at--;
