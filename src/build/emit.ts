@@ -45,7 +45,7 @@ import type { Lang, SiteData } from './data/types.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import { readingBodies } from './mcp/reading.ts';
-import type { PrerenderedList } from './prerender.ts';
+import { SerializedList } from './prerender.ts';
 import {
   type SearchFile,
   type SearchIndexer,
@@ -107,15 +107,26 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
+  /** A body published at `path` and written as it grows. */
+  const growingAt = (path: string) => {
+    options.published?.add(path);
+    return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
+  };
   try {
     await write('/api/index.json', api.index.body().bytes);
     const lists: Record<string, ListFacts> = {};
     for (const [operationId, list] of api.posts) {
       const path = api.urls(operationId)[0]!.slice(baseUrl.length);
-      const body = list.body();
-      await write(path, body.bytes);
-      await write(path + LIST_HEAD_SUFFIX, listHead(body));
-      lists[path] = { total: body.ends.length, ends: [...body.ends.subarray(0, LIMIT_MAX)] };
+      const serialized = new SerializedList(list.items(), LIMIT_MAX);
+      const body = growingAt(path);
+      const head = listHead(serialized);
+      for (const chunk of serialized.chunks()) {
+        head.add(chunk);
+        await body.add(chunk);
+      }
+      await body.end();
+      await write(path + LIST_HEAD_SUFFIX, head.bytes());
+      lists[path] = { total: serialized.total, ends: serialized.ends };
     }
     const documents = [
       ...[...api.seriesListings].map(([key, r]) => [`/api/series/${key}index.json`, r] as const),
@@ -132,11 +143,6 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       ...(options.renderPage && { renderPage: options.renderPage }),
       ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
     });
-    /** A body published at `path` and written as it grows. */
-    const growingAt = (path: string) => {
-      options.published?.add(path);
-      return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
-    };
     const everyPostInFull = growingAt(PATHS.llmsFullTxt);
     await everyPostInFull.add(llmsFullHeader(data));
     for (const page of site.pages()) {
@@ -469,12 +475,29 @@ function pathOf(key: string): string {
   return `${lang}/${encodeURIComponent(tag.join('/'))}`;
 }
 
-/** The first LIMIT_MAX elements of a list as a JSON array: what every `limit` is sliced from. */
-function listHead(list: PrerenderedList): Uint8Array {
-  if (list.ends.length <= LIMIT_MAX) return list.bytes;
-  const end = list.ends[LIMIT_MAX - 1] as number;
-  const head = new Uint8Array(end + 1);
-  head.set(list.bytes.subarray(0, end));
-  head[end] = encoder.encode(']')[0] as number;
-  return head;
+/** `]` in UTF-8. */
+const CLOSING_BRACKET = 0x5d;
+
+/**
+ * The first LIMIT_MAX items of a list as a JSON array, what every `limit` is sliced from: kept from
+ * the list's first chunks as they go by, the rest never held.
+ */
+function listHead(list: SerializedList) {
+  const kept: Uint8Array[] = [];
+  let keptBytes = 0;
+  return {
+    add(chunk: Uint8Array) {
+      if (list.total > LIMIT_MAX && keptBytes >= (list.ends[LIMIT_MAX - 1] as number)) return;
+      kept.push(chunk);
+      keptBytes += chunk.byteLength;
+    },
+    bytes(): Uint8Array {
+      const whole = concatBytes(kept);
+      if (list.total <= LIMIT_MAX) return whole;
+      const end = list.ends[LIMIT_MAX - 1] as number;
+      const head = whole.slice(0, end + 1);
+      head[end] = CLOSING_BRACKET;
+      return head;
+    },
+  };
 }

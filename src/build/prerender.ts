@@ -1,15 +1,7 @@
 /** Build time: response bodies serialized to bytes, and post lists with the offsets `limit` slices at. */
 
-import { concatBytes } from '../core/bytes.ts';
-
 export interface Prerendered {
   bytes: Uint8Array<ArrayBuffer>;
-}
-
-/** A JSON array whose first N elements can be served without serializing again. */
-export interface PrerenderedList extends Prerendered {
-  /** `ends[i]` is the byte offset just past element i. */
-  ends: Uint32Array;
 }
 
 const encoder = new TextEncoder();
@@ -22,31 +14,45 @@ export function prerenderJson(value: unknown): Prerendered {
   return prerender(JSON.stringify(value));
 }
 
-/** Characters of a list's text encoded at a time: a large list is never one string. */
+/** Characters of a list's text encoded at a time: a large list is never one string, nor one buffer. */
 const LIST_CHUNK_CHARS = 64 * 1024;
 
-/** The items, each serialized as it is reached: a large list's items are never all in memory at once. */
-export function prerenderList(items: Iterable<unknown>): PrerenderedList {
-  const chunks: Uint8Array[] = [];
-  const ends: number[] = [];
-  let text = '[';
-  let offset = 1;
-  for (const item of items) {
-    const part = JSON.stringify(item);
-    if (ends.length > 0) {
-      text += ',';
-      offset += 1;
-    }
-    text += part;
-    offset += utf8Length(part);
-    ends.push(offset);
-    if (text.length >= LIST_CHUNK_CHARS) {
-      chunks.push(encoder.encode(text));
-      text = '';
-    }
+/**
+ * A JSON array of the items, each serialized as it is reached, in encoded chunks: a large list's
+ * items and text are never all in memory at once. Once the chunks are all read, `total` is the
+ * number of items and `ends[i]` the byte offset just past item i, for the first `endsKept` items
+ * (what every `limit` is sliced at).
+ */
+export class SerializedList {
+  total = 0;
+  readonly ends: number[] = [];
+  readonly #items: Iterable<unknown>;
+  readonly #endsKept: number;
+
+  constructor(items: Iterable<unknown>, endsKept: number) {
+    this.#items = items;
+    this.#endsKept = endsKept;
   }
-  chunks.push(encoder.encode(`${text}]`));
-  return { bytes: concatBytes(chunks), ends: Uint32Array.from(ends) };
+
+  *chunks(): Generator<Uint8Array<ArrayBuffer>> {
+    let text = '[';
+    let offset = 1;
+    for (const item of this.#items) {
+      const part = JSON.stringify(item);
+      if (this.total > 0) {
+        text += ',';
+        offset += 1;
+      }
+      text += part;
+      offset += utf8Length(part);
+      if (this.total++ < this.#endsKept) this.ends.push(offset);
+      if (text.length >= LIST_CHUNK_CHARS) {
+        yield encoder.encode(text);
+        text = '';
+      }
+    }
+    yield encoder.encode(`${text}]`);
+  }
 }
 
 export function utf8Length(text: string): number {

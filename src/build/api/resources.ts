@@ -13,7 +13,7 @@ import {
 import type { ApiIndex, Post } from '../../core/schemas.ts';
 import { compareText } from '../data/order.ts';
 import type { Lang, SiteData } from '../data/types.ts';
-import { type Prerendered, type PrerenderedList, prerenderJson, prerenderList } from '../prerender.ts';
+import { type Prerendered, prerenderJson } from '../prerender.ts';
 import { buildApiIndex, type RateLimitPolicy } from './index-document.ts';
 import {
   postsIn,
@@ -32,16 +32,16 @@ export interface Resource<T> {
 
 export interface ListResource<T> {
   value: () => T[];
-  body: () => PrerenderedList;
+  /** The items made one at a time, for a body serialized as they come (SerializedList). */
+  items: () => Iterable<T>;
 }
 
 function resource<T>(make: () => T): Resource<T> {
   return { value: make, body: () => prerenderJson(make()) };
 }
 
-/** A list whose items are made one at a time as its body is serialized. */
 function listResource<T>(make: () => Iterable<T>): ListResource<T> {
-  return { value: () => [...make()], body: () => prerenderList(make()) };
+  return { value: () => [...make()], items: make };
 }
 
 export type ApiResource =
