@@ -39,6 +39,27 @@ describe('fileWriter', () => {
     expect(readFileSync(join(folder, 'parts-3.bin')).length).toBe(batch.length);
   });
 
+  it('writes a body larger than a batch, in pieces, across batches, while other files are written', async () => {
+    const writer = fileWriter();
+    // 20 MiB in 64 KiB pieces, each piece its own byte value: any piece out of place shows.
+    const pieces = Array.from({ length: 320 }, (_, i) => new Uint8Array(64 * 1024).fill(i % 251));
+    const pages = (async () => {
+      for (let i = 0; i < 2000; i++)
+        await writer.write(join(folder, `pages/${i}.html`), `<p>${i}</p>`.repeat(200));
+    })();
+    await Promise.all([writer.write(join(folder, 'parts/llms-full.txt~part0'), pieces), pages]);
+    await writer.write(join(folder, 'parts/empty'), []);
+    await writer.write(join(folder, 'parts/small'), [new Uint8Array([1, 2]), new Uint8Array([3])]);
+    await writer.close();
+    const part = readFileSync(join(folder, 'parts/llms-full.txt~part0'));
+    expect(part.length).toBe(20 * 1024 * 1024);
+    // Compared as bytes: a deep equality of 20 MiB would enumerate every index.
+    expect(part.equals(Buffer.concat(pieces))).toBe(true);
+    expect(readFileSync(join(folder, 'pages/1999.html'), 'utf8')).toBe('<p>1999</p>'.repeat(200));
+    expect(readFileSync(join(folder, 'parts/empty')).length).toBe(0);
+    expect([...readFileSync(join(folder, 'parts/small'))]).toEqual([1, 2, 3]);
+  });
+
   it('fails with the file system error, its code and its path', async () => {
     writeFileSync(join(folder, 'taken'), 'a file where a folder is needed');
     const writer = fileWriter();
@@ -69,7 +90,9 @@ describe('directFileWriter', () => {
     await writer.write(join(folder, 'deep/1/page.html'), new Uint8Array([60, 112, 62]));
     for (let i = 0; i < 50; i++) await writer.write(join(folder, `small/${i}.txt`), `body ${i}`);
     await writer.write(join(folder, 'small/0.txt'), 'written last, wins');
+    await writer.write(join(folder, 'parts/part0'), [new Uint8Array([1, 2]), new Uint8Array([3])]);
     await writer.close();
+    expect([...readFileSync(join(folder, 'parts/part0'))]).toEqual([1, 2, 3]);
     expect(readFileSync(join(folder, 'deep/1/page.html'), 'utf8')).toBe('<p>');
     expect(readFileSync(join(folder, 'small/49.txt'), 'utf8')).toBe('body 49');
     expect(readFileSync(join(folder, 'small/0.txt'), 'utf8')).toBe('written last, wins');

@@ -6,7 +6,7 @@
 
 import { once } from 'node:events';
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib';
-import { concatBytes } from '../core/bytes.ts';
+import { concatBytes, type Pieces } from '../core/bytes.ts';
 import {
   bodyKey,
   ENCODINGS,
@@ -57,8 +57,10 @@ import { llmsFullHeader } from './site/llms.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
-/** Where the bodies go: a key (src/core/deployment.ts) and its bytes. */
-export type Sink = (key: string, body: Uint8Array | string) => void | Promise<void>;
+/** Where the bodies go: a key (src/core/deployment.ts) and its bytes (a streamed body's part in pieces). */
+export type Sink = (key: string, body: Uint8Array | string | Pieces) => void | Promise<void>;
+/** A sink of whole bodies. */
+type WholeSink = (key: string, body: Uint8Array | string) => void | Promise<void>;
 
 export interface EmitOptions {
   baseUrl: string;
@@ -266,7 +268,7 @@ function growingBody(
  * other bodies are written; `done` fails with the index's failure. `stop` lets the write under way
  * end and writes nothing after it.
  */
-function writingAsMade(indexes: SearchIndexes, sink: Sink) {
+function writingAsMade(indexes: SearchIndexes, sink: WholeSink) {
   let stopped = false;
   let writes = Promise.resolve();
   const writeAll = async (files: readonly SearchFile[]) => {
@@ -318,7 +320,7 @@ function streamedParts(sink: Sink, key: string, partBytes: number, encodings: re
       [encoding, compressing(encoding, partWriter(sink, encodedKey(key, encoding), partBytes))] as const,
   );
   const identity = partWriter(sink, key, partBytes, async (part) => {
-    for (const [, variant] of variants) await variant.write(part);
+    for (const [, variant] of variants) for (const piece of part) await variant.write(piece);
   });
   return {
     add: identity.add,
@@ -333,12 +335,15 @@ function streamedParts(sink: Sink, key: string, partBytes: number, encodings: re
 
 type PartWriter = ReturnType<typeof partWriter>;
 
-/** Bytes written in parts of `partBytes` as each fills, hashed on the way; `written` sees each part. */
+/**
+ * Bytes written in parts of `partBytes` as each fills, hashed on the way; `written` sees each part.
+ * A part goes on in the pieces it came in, never joined into one buffer.
+ */
 function partWriter(
   sink: Sink,
   key: string,
   partBytes: number,
-  written: (part: Uint8Array) => Promise<void> = async () => {},
+  written: (part: Pieces) => Promise<void> = async () => {},
 ) {
   const hasher = etagHasher();
   let pending: Uint8Array[] = [];
@@ -346,7 +351,7 @@ function partWriter(
   let bytes = 0;
   let parts = 0;
   const writePart = async () => {
-    const part = concatBytes(pending);
+    const part = pending;
     pending = [];
     size = 0;
     await sink(partKey(key, parts++), part);
@@ -433,7 +438,7 @@ function turning(sink: Sink): Sink {
 }
 
 /** A sink that streams each body over `sizes.stream`: written in parts, with its facts noted. */
-function splitting(sink: Sink, streamed: Record<string, StreamedFacts>, sizes: BodySizes): Sink {
+function splitting(sink: Sink, streamed: Record<string, StreamedFacts>, sizes: BodySizes): WholeSink {
   return async (key, body) => {
     // A string of n UTF-16 units is at most 3n bytes of UTF-8.
     if (typeof body === 'string' ? body.length * 3 <= sizes.stream : body.byteLength <= sizes.stream)

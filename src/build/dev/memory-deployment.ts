@@ -3,6 +3,7 @@
  * dev server and the tests to serve with the real handler.
  */
 
+import { concatBytes } from '../../core/bytes.ts';
 import type { Manifest } from '../../core/deployment.ts';
 import type { Deployment } from '../../handler.ts';
 import type { SiteData } from '../data/types.ts';
@@ -25,7 +26,10 @@ export async function emitIntoMemory(
 ): Promise<MemoryDeployment> {
   const bodies = new Map<string, Uint8Array>();
   const manifest: Manifest = await emitDeployment(data, options, (key, body) => {
-    bodies.set(key, typeof body === 'string' ? encode(key, body) : body);
+    bodies.set(
+      key,
+      typeof body === 'string' ? encode(key, body) : body instanceof Uint8Array ? body : concatBytes(body),
+    );
   });
   return { manifest, bodies, source: { read: async (key) => bodies.get(key) ?? null } };
 }

@@ -5,21 +5,28 @@
  * buffer is handed to the worker (transferred, not copied). So a page's string dies young instead
  * of living, with thousands of others, until its batch is sent: held strings would be moved to the
  * old generation and pile up there as garbage, hundreds of megabytes on a large blog, before a full
- * collection takes them. When too many batches are waiting, `write` returns a promise that settles
+ * collection takes them. A body larger than a batch (a streamed body's part, given in pieces) is
+ * copied into as many batches as it takes, the file created by the first and appended to by the
+ * others, so no buffer is ever the size of a part. When too many batches are waiting, `write` returns a promise that settles
  * once the worker has caught up, so memory stays bounded. A failed write fails the next `write`
  * or `close` with the file system's error (its code and path). A small blog's files are written
  * from the calling thread instead (directFileWriter), where a failed write fails that `write`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { Pieces } from '../../core/bytes.ts';
 import { tsWorker } from '../threads/ts-worker.ts';
 
-/** Files, in order: their paths, and where each one's bytes end in `bytes`. */
+/**
+ * Files, in order: their paths, where each one's bytes end in `bytes`, and whether each goes on
+ * with a file an earlier batch began (appended to, not created).
+ */
 interface Batch {
   paths: string[];
   ends: number[];
+  continued: boolean[];
   bytes: ArrayBuffer;
 }
 /** A batch written gives its buffer back, to be filled again. */
@@ -33,7 +40,7 @@ const BATCHES_IN_FLIGHT = 4;
 const encoder = new TextEncoder();
 
 export interface FileWriter {
-  write(path: string, body: Uint8Array | string): void | Promise<void>;
+  write(path: string, body: Uint8Array | string | Pieces): void | Promise<void>;
   /** Waits for every file to be written, then stops the worker. */
   close(): Promise<void>;
 }
@@ -45,6 +52,7 @@ export function fileWriter(): FileWriter {
   const emptyBatch = (size = BATCH_BYTES): Batch => ({
     paths: [],
     ends: [],
+    continued: [],
     bytes: (size === BATCH_BYTES && spare.pop()) || new ArrayBuffer(size),
   });
   let batch = emptyBatch();
@@ -84,18 +92,50 @@ export function fileWriter(): FileWriter {
     throwIfFailed();
   }
 
+  /** Sends the batch, and waits when too many are waiting. */
+  function flushed(): void | Promise<void> {
+    flush();
+    if (inFlight > BATCHES_IN_FLIGHT) return drain(BATCHES_IN_FLIGHT);
+  }
+
+  /** Bytes larger than the batch's room, copied into it and the batches after it. */
+  async function writeSpread(path: string, pieces: Pieces) {
+    let begun = false;
+    for (const piece of pieces)
+      for (let offset = 0; offset < piece.byteLength; ) {
+        if (room(batch) === 0) await flushed();
+        const length = Math.min(room(batch), piece.byteLength - offset);
+        appendBytes(batch, path, [piece.subarray(offset, offset + length)], begun);
+        begun = true;
+        offset += length;
+      }
+    if (filled(batch) >= BATCH_BYTES) await flushed();
+  }
+
+  function writeText(path: string, text: string) {
+    const size = sizeWithin(text, batch);
+    if (!fits(batch, size)) {
+      flush();
+      if (size > BATCH_BYTES) batch = emptyBatch(size);
+    }
+    appendText(batch, path, text);
+    if (filled(batch) >= BATCH_BYTES) return flushed();
+  }
+
+  function writeBytes(path: string, pieces: Pieces) {
+    const size = pieces.reduce((total, piece) => total + piece.byteLength, 0);
+    // A body that fits in a batch is never split: it goes whole into the next one.
+    if (!fits(batch, size) && size <= BATCH_BYTES) flush();
+    if (!fits(batch, size)) return writeSpread(path, pieces);
+    appendBytes(batch, path, pieces, false);
+    if (filled(batch) >= BATCH_BYTES) return flushed();
+  }
+
   return {
     write(path, body) {
       throwIfFailed();
-      const size = sizeWithin(body, batch);
-      if (!fits(batch, size)) {
-        flush();
-        if (size > BATCH_BYTES) batch = emptyBatch(size);
-      }
-      append(batch, path, body);
-      if (filled(batch) < BATCH_BYTES) return;
-      flush();
-      if (inFlight > BATCHES_IN_FLIGHT) return drain(BATCHES_IN_FLIGHT);
+      if (typeof body === 'string') return writeText(path, body);
+      return writeBytes(path, body instanceof Uint8Array ? [body] : body);
     },
     async close() {
       flush();
@@ -112,28 +152,46 @@ export function fileWriter(): FileWriter {
 const filled = (batch: Batch) => batch.ends.at(-1) ?? 0;
 
 /**
- * The body's size in bytes, or for a string an upper bound (3 bytes a UTF-16 unit) when that
- * bound already fits in the batch: most pages are measured without reading them twice.
+ * A text's size in bytes, or an upper bound (3 bytes a UTF-16 unit) when that bound already fits
+ * in the batch: most pages are measured without reading them twice.
  */
-function sizeWithin(body: Uint8Array | string, batch: Batch): number {
-  if (typeof body !== 'string') return body.byteLength;
-  const bound = body.length * 3;
-  return fits(batch, bound) ? bound : Buffer.byteLength(body);
+function sizeWithin(text: string, batch: Batch): number {
+  const bound = text.length * 3;
+  return fits(batch, bound) ? bound : Buffer.byteLength(text);
 }
 
 function fits(batch: Batch, bytes: number): boolean {
-  return filled(batch) + bytes <= batch.bytes.byteLength;
+  return bytes <= room(batch);
 }
 
-/** Adds a file to a batch with room for it. */
-function append(batch: Batch, path: string, body: Uint8Array | string) {
+const room = (batch: Batch) => batch.bytes.byteLength - filled(batch);
+
+/** Adds a page's text to a batch with room for it, encoded in place. */
+function appendText(batch: Batch, path: string, text: string) {
   const start = filled(batch);
-  const room = new Uint8Array(batch.bytes, start);
-  let length = body.length;
-  if (typeof body === 'string') length = encoder.encodeInto(body, room).written;
-  else room.set(body);
+  const { written } = encoder.encodeInto(text, new Uint8Array(batch.bytes, start));
   batch.paths.push(path);
-  batch.ends.push(start + length);
+  batch.ends.push(start + written);
+  batch.continued.push(false);
+}
+
+/**
+ * Adds bytes to a batch with room for them: a file of their own, or more of one `begun` before
+ * (in this batch, where its end moves on, or in an earlier one).
+ */
+function appendBytes(batch: Batch, path: string, pieces: Pieces, begun: boolean) {
+  let end = filled(batch);
+  for (const piece of pieces) {
+    new Uint8Array(batch.bytes, end, piece.byteLength).set(piece);
+    end += piece.byteLength;
+  }
+  if (begun && batch.paths.at(-1) === path) {
+    batch.ends[batch.ends.length - 1] = end;
+    return;
+  }
+  batch.paths.push(path);
+  batch.ends.push(end);
+  batch.continued.push(begun);
 }
 
 /**
@@ -175,16 +233,20 @@ function namingItsFile(error: unknown, path: string): NodeJS.ErrnoException & { 
 /** The worker's side: write each batch in order, creating folders as needed, and say how it went. */
 function serveWrites() {
   const made = new Set<string>();
-  parentPort?.on('message', ({ paths, ends, bytes }: Batch) => {
+  parentPort?.on('message', ({ paths, ends, continued, bytes }: Batch) => {
     let writing = '';
     try {
       let start = 0;
       for (const [i, path] of paths.entries()) {
         writing = path;
-        const folder = folderToMake(made, path);
-        if (folder) mkdirSync(folder, { recursive: true });
         const end = ends[i] as number;
-        writeFileSync(path, new Uint8Array(bytes, start, end - start));
+        const data = new Uint8Array(bytes, start, end - start);
+        if (continued[i]) appendFileSync(path, data);
+        else {
+          const folder = folderToMake(made, path);
+          if (folder) mkdirSync(folder, { recursive: true });
+          writeFileSync(path, data);
+        }
         start = end;
       }
       parentPort?.postMessage({ written: paths.length, bytes } satisfies Reply, [bytes]);
