@@ -41,6 +41,23 @@ describe('varints', () => {
     expect(sizes).toEqual([1, 1, 2, 2, 3, 5]);
   });
 
+  it('append what another writer wrote, growing past their first capacity', () => {
+    const first = new VarintWriter(1);
+    const second = new VarintWriter(1);
+    for (let i = 0; i < 100; i++) first.write(i * 300);
+    for (let i = 0; i < 100; i++) second.write(i);
+    const both = new VarintWriter(1);
+    both.append(first);
+    both.append(second);
+    const reader = new VarintReader(both.bytes());
+    const read = Array.from({ length: 200 }, () => reader.next());
+    expect(read).toEqual([
+      ...Array.from({ length: 100 }, (_, i) => i * 300),
+      ...Array.from({ length: 100 }, (_, i) => i),
+    ]);
+    expect(both.length).toBe(first.length + second.length);
+  });
+
   it('read back as written, from any offset, ending where they end', () => {
     fc.assert(
       fc.property(ascendingPostings, fc.nat({ max: 8 }), (postings, padding) => {

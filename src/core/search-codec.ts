@@ -34,19 +34,19 @@ export function unframed<T>(bytes: Uint8Array): { json: T; payload: Uint8Array }
 
 /** Unsigned integers as LEB128 varints, in a buffer that doubles as it fills. */
 export class VarintWriter {
-  #bytes = new Uint8Array(64);
+  #bytes: Uint8Array;
   #length = 0;
+
+  constructor(capacity = 64) {
+    this.#bytes = new Uint8Array(capacity);
+  }
 
   get length(): number {
     return this.#length;
   }
 
   write(value: number): void {
-    if (this.#length + 5 > this.#bytes.length) {
-      const grown = new Uint8Array(this.#bytes.length * 2);
-      grown.set(this.#bytes);
-      this.#bytes = grown;
-    }
+    this.#reserve(5);
     let rest = value >>> 0;
     while (rest >= 0x80) {
       this.#bytes[this.#length++] = (rest & 0x7f) | 0x80;
@@ -55,9 +55,25 @@ export class VarintWriter {
     this.#bytes[this.#length++] = rest;
   }
 
+  /** What another writer wrote, after what this one did. */
+  append(other: VarintWriter): void {
+    this.#reserve(other.#length);
+    this.#bytes.set(other.#bytes.subarray(0, other.#length), this.#length);
+    this.#length += other.#length;
+  }
+
   /** What was written, in a buffer of its own size. */
   bytes(): Uint8Array<ArrayBuffer> {
     return this.#bytes.slice(0, this.#length);
+  }
+
+  #reserve(bytes: number): void {
+    if (this.#length + bytes <= this.#bytes.length) return;
+    let capacity = this.#bytes.length * 2;
+    while (capacity < this.#length + bytes) capacity *= 2;
+    const grown = new Uint8Array(capacity);
+    grown.set(this.#bytes.subarray(0, this.#length));
+    this.#bytes = grown;
   }
 }
 
