@@ -2,8 +2,8 @@
  * The black-box suite, every runtime: each adapter is started the way its platform starts it (and
  * Cloudflare, Netlify and Vercel also through their own tooling or output format: `wrangler dev`,
  * `netlify dev`, the output `vercel build` wrote), on a free loopback port,
- * and driven over real sockets by the same probes. Then a fresh server of each runtime runs the
- * shared conformance check (when the shared folder sits next to the repository; in CI it must be there).
+ * and driven over real sockets by the same probes, after the shared conformance check has run
+ * against it (when the shared folder sits next to the repository; in CI it must be there).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -95,8 +95,8 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength, n
 
   beforeAll(async () => {
     server = await start();
-    pool = new Pool(server.url, { connections: 2 });
-    other = new Pool(server.url, { connections: 1, localAddress: '127.0.0.2' });
+    pool = new Pool(server.url, { connections: 2, localAddress: '127.0.0.3' });
+    other = new Pool(server.url, { connections: 1, localAddress: '127.0.0.4' });
   });
 
   afterAll(async () => {
@@ -104,6 +104,25 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength, n
     await other?.close();
     await server?.stop();
   });
+
+  // First, while the server is fresh: the check spends its client's whole quota (from 127.0.0.1),
+  // and the probes below come from other addresses, each with a quota of its own. Behind `netlify
+  // dev`'s proxy every client shares one quota, so the check gets a server of its own there.
+  it.runIf(runConformance)(
+    `passes the shared conformance check, rate limit included${netlifyDevProxy ? ', but for its HEAD Content-Length: 0' : ''}`,
+    async () => {
+      const checked = netlifyDevProxy ? await start() : server;
+      try {
+        await expectConformance(
+          checked.url,
+          netlifyDevProxy ? [/^FAIL HEAD: same headers as GET, no body: HEAD Content-Length 0 != \d+$/] : [],
+        );
+      } finally {
+        if (checked !== server) await checked.stop();
+      }
+    },
+    180_000,
+  );
 
   async function send(
     path: string,
@@ -326,22 +345,6 @@ describe.each(RUNTIMES)('$name', ({ start, platformHeader, dropsContentLength, n
     // The other client is still served, unless the runtime sees it as the same one.
     expect((await send('/api/index.json', { via: other })).status).toBe(netlifyDevProxy ? 429 : 200);
   });
-
-  it.runIf(runConformance)(
-    `passes the shared conformance check, rate limit included${netlifyDevProxy ? ', but for its HEAD Content-Length: 0' : ''}`,
-    async () => {
-      const fresh = await start();
-      try {
-        await expectConformance(
-          fresh.url,
-          netlifyDevProxy ? [/^FAIL HEAD: same headers as GET, no body: HEAD Content-Length 0 != \d+$/] : [],
-        );
-      } finally {
-        await fresh.stop();
-      }
-    },
-    180_000,
-  );
 });
 
 describe('edge bundles', () => {
