@@ -37,6 +37,8 @@ type Reply =
 const ROLE = 'folio-file-writer';
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 4;
+/** Written buffers kept for the next batches: enough for those in flight at once (`write` waits past BATCHES_IN_FLIGHT); any more are let go. */
+const SPARE_BATCHES = BATCHES_IN_FLIGHT + 1;
 const encoder = new TextEncoder();
 
 export interface FileWriter {
@@ -67,7 +69,7 @@ export function fileWriter(): FileWriter {
   worker.on('message', (reply: Reply) => {
     inFlight--;
     if ('error' in reply) failure ??= Object.assign(new Error(reply.error.message), reply.error);
-    else if (reply.bytes.byteLength === BATCH_BYTES) spare.push(reply.bytes);
+    else if (reply.bytes.byteLength === BATCH_BYTES && spare.length < SPARE_BATCHES) spare.push(reply.bytes);
     wake();
   });
   worker.on('error', (error) => {
