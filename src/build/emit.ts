@@ -121,13 +121,9 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       const path = api.urls(operationId)[0]!.slice(baseUrl.length);
       const serialized = new SerializedList(list.items(), LIMIT_MAX);
       const body = growingAt(path);
-      const head = listHead(serialized);
-      for (const chunk of serialized.chunks()) {
-        head.add(chunk);
-        await body.add(chunk);
-      }
+      for (const chunk of serialized.chunks()) await body.add(chunk);
       await body.end();
-      await write(path + LIST_HEAD_SUFFIX, head.bytes());
+      await write(path + LIST_HEAD_SUFFIX, serialized.head());
       lists[path] = { total: serialized.total, ends: serialized.ends };
     }
     const documents = [
@@ -478,31 +474,4 @@ function utf16Length(bytes: Uint8Array): number {
 function pathOf(key: string): string {
   const [lang, ...tag] = key.split('/');
   return `${lang}/${encodeURIComponent(tag.join('/'))}`;
-}
-
-/** `]` in UTF-8. */
-const CLOSING_BRACKET = 0x5d;
-
-/**
- * The first LIMIT_MAX items of a list as a JSON array, what every `limit` is sliced from: kept from
- * the list's first chunks as they go by, the rest never held.
- */
-function listHead(list: SerializedList) {
-  const kept: Uint8Array[] = [];
-  let keptBytes = 0;
-  return {
-    add(chunk: Uint8Array) {
-      if (list.total > LIMIT_MAX && keptBytes >= (list.ends[LIMIT_MAX - 1] as number)) return;
-      kept.push(chunk);
-      keptBytes += chunk.byteLength;
-    },
-    bytes(): Uint8Array {
-      const whole = concatBytes(kept);
-      if (list.total <= LIMIT_MAX) return whole;
-      const end = list.ends[LIMIT_MAX - 1] as number;
-      const head = whole.slice(0, end + 1);
-      head[end] = CLOSING_BRACKET;
-      return head;
-    },
-  };
 }

@@ -1,5 +1,7 @@
 /** Build time: response bodies serialized to bytes, and post lists with the offsets `limit` slices at. */
 
+import { concatBytes } from '../core/bytes.ts';
+
 export interface Prerendered {
   bytes: Uint8Array<ArrayBuffer>;
 }
@@ -17,17 +19,22 @@ export function prerenderJson(value: unknown): Prerendered {
 /** Characters of a list's text encoded at a time: a large list is never one string, nor one buffer. */
 const LIST_CHUNK_CHARS = 64 * 1024;
 
+/** `]` in UTF-8. */
+const CLOSING_BRACKET = 0x5d;
+
 /**
  * A JSON array of the items, each serialized as it is reached, in encoded chunks: a large list's
  * items and text are never all in memory at once. Once the chunks are all read, `total` is the
- * number of items and `ends[i]` the byte offset just past item i, for the first `endsKept` items
- * (what every `limit` is sliced at).
+ * number of items, `ends[i]` the byte offset just past item i for the first `endsKept` items
+ * (what every `limit` is sliced at), and `head()` those items as an array of their own, made from
+ * the first chunks, the only ones kept.
  */
 export class SerializedList {
   total = 0;
   readonly ends: number[] = [];
   readonly #items: Iterable<unknown>;
   readonly #endsKept: number;
+  readonly #kept: Uint8Array[] = [];
 
   constructor(items: Iterable<unknown>, endsKept: number) {
     this.#items = items;
@@ -37,6 +44,15 @@ export class SerializedList {
   *chunks(): Generator<Uint8Array<ArrayBuffer>> {
     let text = '[';
     let offset = 1;
+    let keptBytes = 0;
+    const chunk = (text: string) => {
+      const bytes = encoder.encode(text);
+      if (this.total <= this.#endsKept || keptBytes < (this.ends.at(-1) as number)) {
+        this.#kept.push(bytes);
+        keptBytes += bytes.byteLength;
+      }
+      return bytes;
+    };
     for (const item of this.#items) {
       const part = JSON.stringify(item);
       if (this.total > 0) {
@@ -47,11 +63,21 @@ export class SerializedList {
       offset += utf8Length(part);
       if (this.total++ < this.#endsKept) this.ends.push(offset);
       if (text.length >= LIST_CHUNK_CHARS) {
-        yield encoder.encode(text);
+        yield chunk(text);
         text = '';
       }
     }
-    yield encoder.encode(`${text}]`);
+    yield chunk(`${text}]`);
+  }
+
+  /** The first `endsKept` items as a JSON array (the whole list when it has no more). */
+  head(): Uint8Array {
+    const kept = concatBytes(this.#kept);
+    if (this.total <= this.#endsKept) return kept;
+    const end = this.ends.at(-1) as number;
+    const head = kept.slice(0, end + 1);
+    head[end] = CLOSING_BRACKET;
+    return head;
   }
 }
 

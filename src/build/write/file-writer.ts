@@ -7,8 +7,8 @@
  * old generation and pile up there as garbage, hundreds of megabytes on a large blog, before a full
  * collection takes them. A body larger than a batch (a streamed body's part, given in pieces) is
  * copied into as many batches as it takes, the file created by the first and appended to by the
- * others, so no buffer is ever the size of a part. When too many batches are waiting, `write` returns a promise that settles
- * once the worker has caught up, so memory stays bounded. A failed write fails the next `write`
+ * others, so no buffer is ever the size of a part. When too many batches are waiting, `write`
+ * returns a promise that settles once the worker has caught up, so memory stays bounded. A failed write fails the next `write`
  * or `close` with the file system's error (its code and path). A small blog's files are written
  * from the calling thread instead (directFileWriter), where a failed write fails that `write`.
  */
@@ -37,7 +37,10 @@ type Reply =
 const ROLE = 'folio-file-writer';
 const BATCH_BYTES = 4 * 1024 * 1024;
 const BATCHES_IN_FLIGHT = 4;
-/** Written buffers kept for the next batches: enough for those in flight at once (`write` waits past BATCHES_IN_FLIGHT); any more are let go. */
+/**
+ * Written buffers kept for the next batches: enough for those in flight at once (`write` waits
+ * past BATCHES_IN_FLIGHT); any more are let go.
+ */
 const SPARE_BATCHES = BATCHES_IN_FLIGHT + 1;
 const encoder = new TextEncoder();
 
