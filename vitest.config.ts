@@ -79,6 +79,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration suites start servers and runtimes: two cores, so keep the pool small.
     maxWorkers: 2,
+    isolate: false,
     sequence: { sequencer: LongestFirst },
     // Vite sets BASE_URL to its own base path ('/'); for Folio it is the blog's public address, which
     // the commands the tests run must take from the content unless a test sets it.
