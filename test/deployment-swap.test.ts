@@ -11,7 +11,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileDeployment } from '../src/adapters/file-source.ts';
+import { fileDeployment, readDeploymentFiles } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
 import { BUILD_STEPS, type BuildStep, writeDeployment } from '../src/build/write/write-deployment.ts';
 import { BODIES_PREFIX, KEY_SET_KEY, MANIFEST_KEY } from '../src/core/deployment.ts';
@@ -243,6 +243,31 @@ describe('a server process reading a folder that a build replaces', () => {
     const current = await fileDeployment(out, nodeFileStreaming);
     const response = await createHandler(current).fetch(new Request(`${NEW}/api/posts-en.json?limit=3`));
     expect((await response.json()) as unknown[]).toHaveLength(3);
+  });
+});
+
+describe('reading the manifest and key set of a folder that is replaced meanwhile', () => {
+  // Whether the manifest read is still the folder's is told here, as a build replacing the folder
+  // between the reads would make it: the first answers of `replaced` say it was replaced.
+  const checkReplacedFor = (replaced: number) => {
+    let checks = 0;
+    return async () => ++checks > replaced;
+  };
+
+  it('reads both again when the folder was replaced in between', async () => {
+    const out = join(scratch, 'replaced-once', 'public');
+    oldDeploymentAt(out);
+    const { manifest, mayHold } = await readDeploymentFiles(out, checkReplacedFor(4));
+    expect(manifest.baseUrl).toBe(OLD);
+    expect(mayHold('/api/index.json')).toBe(true);
+  });
+
+  it('gives up in one line after five reads, rather than reading forever', async () => {
+    const out = join(scratch, 'replaced-always', 'public');
+    oldDeploymentAt(out);
+    await expect(readDeploymentFiles(out, checkReplacedFor(5))).rejects.toThrow(
+      `folio: the build in ${out} was replaced 5 times while it was read; start the server once the builds are done`,
+    );
   });
 });
 

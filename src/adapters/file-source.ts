@@ -22,7 +22,7 @@ import { type BodySource, DeploymentReplaced } from '../runtime/body-source.ts';
 export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'>;
 
 /** Which file a manifest is: a build writes a new one, so another file means another deployment. */
-type FileIdentity = string;
+export type FileIdentity = string;
 const identityOf = ({ dev, ino }: { dev: number; ino: number }): FileIdentity => `${dev}:${ino}`;
 
 /** The deployment in `outDir` as one server serves it: its manifest and its bodies. */
@@ -66,19 +66,28 @@ export async function fileDeployment(outDir: string, streaming: FileStreaming): 
   };
 }
 
+/** Reads of the manifest and key set before giving up on a folder that keeps being replaced. */
+const READ_ATTEMPTS = 5;
+
 /**
- * The manifest and the key set of one deployment: the key set is read after the manifest, so it
- * is read again, with the manifest, when the folder was replaced in between.
+ * The manifest and the key set of one deployment: the key set is read after the manifest, so both
+ * are read again when the folder was replaced in between, up to READ_ATTEMPTS times (a build
+ * replaces it once; a folder replaced at every read is refused in one line, not read forever).
  */
-async function readDeploymentFiles(
+export async function readDeploymentFiles(
   outDir: string,
   isCurrentFile: (identity: FileIdentity) => Promise<boolean>,
 ): Promise<{ manifest: Manifest; identity: FileIdentity; mayHold: (key: string) => boolean }> {
-  const { manifest, identity } = await readManifestFile(outDir);
-  const keySet = await unlessMissing(readFile(join(outDir, BODIES_PREFIX) + KEY_SET_KEY));
-  if (!(await isCurrentFile(identity))) return readDeploymentFiles(outDir, isCurrentFile);
-  if (!keySet) throw new Error(`folio: the build in ${outDir} is incomplete; run npm run build`);
-  return { manifest, identity, mayHold: keySetOf(keySet) };
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    const { manifest, identity } = await readManifestFile(outDir);
+    const keySet = await unlessMissing(readFile(join(outDir, BODIES_PREFIX) + KEY_SET_KEY));
+    if (!(await isCurrentFile(identity))) continue;
+    if (!keySet) throw new Error(`folio: the build in ${outDir} is incomplete; run npm run build`);
+    return { manifest, identity, mayHold: keySetOf(keySet) };
+  }
+  throw new Error(
+    `folio: the build in ${outDir} was replaced ${READ_ATTEMPTS} times while it was read; start the server once the builds are done`,
+  );
 }
 
 /** Whether a file system error says there is no such file. */
