@@ -10,6 +10,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const FAST = [
   'test/api-handler.test.ts',
+  'test/bounded-memo.test.ts',
   'test/ci-script.test.ts',
   'test/content-build.test.ts',
   'test/content-layouts.test.ts',

@@ -4,6 +4,7 @@
  */
 import hljs from 'highlight.js';
 import MarkdownIt, { type Token } from 'markdown-it';
+import { boundedMemo } from '../../bounded-memo.ts';
 import { anchorId } from '../anchor.ts';
 import { CODE_BLOCK_OPEN } from '../code-block.ts';
 import { sanitizePageHtml } from './sanitize.ts';
@@ -14,22 +15,26 @@ hljs.configure({
   languages: ['json', 'xml', 'html', 'css', 'javascript', 'typescript', 'yaml', 'plaintext'],
 });
 
+/** About 8 MiB of code blocks and their highlighted HTML. */
+const HIGHLIGHTS_KEPT_UNITS = 4 * 1024 * 1024;
+
 // Raw HTML is parsed as Markdown allows, and the output of a body holding any goes through the
 // sanitizer's allow-list (./sanitize.ts).
 const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false, highlight });
 
-/** Translations repeat their code blocks, so each distinct block is highlighted once per build. */
-const highlighted = new Map<string, string>();
+/**
+ * Translations repeat their code blocks, so each distinct block is highlighted once while the
+ * blocks kept fit HIGHLIGHTS_KEPT_UNITS: every block of most blogs, the latest of a very large one
+ * (where the dev server and the render threads would otherwise keep them all for good).
+ */
+const highlightedBlock = boundedMemo((key) => {
+  const split = key.indexOf('\n');
+  return hljs.highlight(key.slice(split + 1), { language: key.slice(0, split), ignoreIllegals: true }).value;
+}, HIGHLIGHTS_KEPT_UNITS);
 
 function highlight(code: string, language: string): string {
   if (!language || !hljs.getLanguage(language)) return '';
-  const key = `${language}\n${code}`;
-  let html = highlighted.get(key);
-  if (html === undefined) {
-    html = hljs.highlight(code, { language, ignoreIllegals: true }).value;
-    highlighted.set(key, html);
-  }
-  return html;
+  return highlightedBlock(`${language}\n${code}`);
 }
 
 /** Shifts heading levels and gives each heading a unique id. */
