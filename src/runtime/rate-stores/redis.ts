@@ -17,20 +17,25 @@ const LOG_INTERVAL_MS = 60_000;
 
 /**
  * The limiter's window (see `bucketsFor`) over one Redis hash per client, timed by the Redis
- * server's clock so every instance agrees: bucket number -> count, with the running total under
+ * server's clock so every instance agrees (or by the milliseconds ARGV[5] gives, when the store's
+ * options carry a clock, as the tests' do): bucket number -> count, with the running total under
  * `t` and the oldest bucket counted under `o`, so a request reads two fields whatever the number of
  * buckets, not every bucket of the window. The
  * buckets that left the window are deleted when the oldest one has (from `o` to the current
  * bucket: at most twice the buckets of a window, since the key expires when its newest bucket
  * leaves the window, set when that bucket is made).
- * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0.
+ * KEYS[1]: the client. ARGV: window seconds, bucket width, quota, 1 to count the request or 0, and
+ * optionally the time in milliseconds since the epoch.
  * Returns allowed (1 or 0), remaining, and the seconds until the oldest counted request leaves.
  */
 const SLIDING_WINDOW_LUA = `
 local window, width, quota = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
-local time = redis.call('TIME')
-local second = tonumber(time[1])
-local now_ms = second * 1000 + math.floor(tonumber(time[2]) / 1000)
+local now_ms = tonumber(ARGV[5])
+if now_ms == nil then
+  local time = redis.call('TIME')
+  now_ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+local second = math.floor(now_ms / 1000)
 local expired = math.floor((second - window + 1) / width) - 1
 local current = math.floor(second / width)
 local state = redis.call('HMGET', KEYS[1], 't', 'o')
@@ -81,9 +86,16 @@ type ScriptReply = [number, number, number];
 const slidingWindow = defineScript({
   SCRIPT: SLIDING_WINDOW_LUA,
   NUMBER_OF_KEYS: 1,
-  parseCommand(parser: CommandParser, key: string, scriptArguments: readonly string[], count: boolean) {
+  parseCommand(
+    parser: CommandParser,
+    key: string,
+    scriptArguments: readonly string[],
+    count: boolean,
+    nowMs?: number,
+  ) {
     parser.pushKey(key);
     parser.push(...scriptArguments, count ? '1' : '0');
+    if (nowMs !== undefined) parser.push(String(nowMs));
   },
   transformReply: (reply: unknown): ScriptReply => reply as ScriptReply,
 });
@@ -96,6 +108,7 @@ export interface RedisRateStoreOptions {
    * failed, only one request a second waits this long again.
    */
   timeoutMs: number;
+  /** The quota and window; a clock here (`now`) also times Redis's window, instead of Redis's own. */
   rateLimit?: LimiterOptions | undefined;
   log?: (line: string) => void;
 }
@@ -134,6 +147,8 @@ export class RedisRateStore implements RateStore {
   private readonly name: string;
   private readonly log: (line: string) => void;
   private readonly scriptArguments: string[];
+  /** The clock the options give, read for each script call; none: Redis's own. */
+  private readonly now: (() => number) | undefined;
   private failing = false;
   private retryAt = 0;
   private loggedAt = Number.NEGATIVE_INFINITY;
@@ -144,6 +159,7 @@ export class RedisRateStore implements RateStore {
     this.windowSeconds = this.local.windowSeconds;
     this.width = bucketsFor(this.windowSeconds).width;
     this.scriptArguments = [String(this.windowSeconds), String(this.width), String(this.quota)];
+    this.now = rateLimit?.now;
     this.waiting = new Waiting(timeoutMs, () => this.fail(new Error(`no answer within ${timeoutMs} ms`)));
     this.log = log;
     const parsed = new URL(url);
@@ -187,7 +203,8 @@ export class RedisRateStore implements RateStore {
     if (!this.usable()) return this.fromMemory(key, count);
     return new Promise((resolve) => {
       const request = this.waiting.add(() => resolve(this.fromMemory(key, count)));
-      this.redis.slidingWindow(`folio:quota:${this.windowSeconds}:${key}`, this.scriptArguments, count).then(
+      const client = `folio:quota:${this.windowSeconds}:${key}`;
+      this.redis.slidingWindow(client, this.scriptArguments, count, this.now?.()).then(
         (reply) => {
           if (request.settle()) resolve(this.fromRedis(key, count, reply as ScriptReply));
         },
