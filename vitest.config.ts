@@ -80,6 +80,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration suites start servers and runtimes: two cores, so keep the pool small.
     maxWorkers: 2,
+    // A worker's files share its module graph: Folio and the helpers are imported once per worker.
     isolate: false,
     sequence: { sequencer: LongestFirst },
     // Vite sets BASE_URL to its own base path ('/'); for Folio it is the blog's public address, which
