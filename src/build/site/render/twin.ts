@@ -134,11 +134,49 @@ const PLAIN = /^[^<\]]*$/;
 
 /**
  * The twin's Markdown of a body on the page at `pageUrl`; `blocks` are its code and HTML blocks,
- * when the build already parsed it.
+ * when the build already parsed it. Whatever raw HTML a Markdown reader finds in it is as the
+ * allow-list leaves it (`readsAsSanitized`).
  */
 export function twinMarkdown(source: string, pageUrl: string, blocks?: readonly VerbatimBlock[]): string {
   if (PLAIN.test(source)) return source;
   const resolve: UrlResolver = (url) => absoluteUrl(url, pageUrl);
+  const twin = sanitizedTwin(source, resolve, blocks);
+  // The lines were read one by one, by the source's blocks, and code is kept as written: where
+  // sanitizing changes how the whole twin reads (a code span or code block that is one no longer,
+  // or one that was not), a reader could find raw HTML the lines were not read with. So the twin
+  // is read as a reader would, and its HTML escaped when any is not as sanitizing leaves it.
+  if (!twin.includes('<') || readsAsSanitized(twin, resolve)) return twin;
+  const escaped = escapedOutsideCodeBlocks(twin);
+  return readsAsSanitized(escaped, resolve) ? escaped : twin.replaceAll('<', '&lt;');
+}
+
+/** Whether every raw HTML a CommonMark reader finds in `twin` is as sanitizing leaves it. */
+function readsAsSanitized(twin: string, resolve: UrlResolver): boolean {
+  for (const token of parseMarkdown(twin)) {
+    if (token.type === 'html_block' && htmlBlock(token.content, resolve) !== token.content) return false;
+    for (const child of token.children ?? [])
+      if (child.type === 'html_inline' && sanitizeTwinTag(child.content, resolve) !== child.content)
+        return false;
+  }
+  return true;
+}
+
+/**
+ * `twin` with every `<` escaped but in its code blocks: no tag is left to read outside them, and a
+ * code span shows `&lt;` for `<`. For the rare body whose twin does not read as sanitized.
+ */
+function escapedOutsideCodeBlocks(twin: string): string {
+  const code = new Set<number>();
+  for (const [start, end, kind] of verbatimBlocks(parseMarkdown(twin)))
+    if (kind === 'code') for (let line = start; line < end; line++) code.add(line);
+  return twin
+    .split('\n')
+    .map((line, i) => (code.has(i) ? line : line.replaceAll('<', '&lt;')))
+    .join('\n');
+}
+
+/** The twin as its lines read: links absolute, each line's HTML through the allow-list, code as written. */
+function sanitizedTwin(source: string, resolve: UrlResolver, blocks?: readonly VerbatimBlock[]): string {
   const lines = source.split('\n');
   const roles = lineRoles(blocks ?? verbatimBlocks(parseMarkdown(source)));
   const out: string[] = [];
