@@ -34,7 +34,7 @@ module.exports = {
     ),
     rule(
       'core-imports-nothing',
-      'Core holds constants, types, schemas and the formats build and run time share; it imports no other layer.',
+      'Core holds constants, types, schemas, the formats build and run time share and the byte-bounded cache both use; it imports no other layer.',
       { path: '^src/core/' },
       { path: '^(src/(?!core/)|bench/|tools/|cli/)' },
     ),

@@ -2,12 +2,16 @@
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { boundedMemo } from '../src/build/bounded-memo.ts';
+import { stringBytes } from '../src/core/byte-lru.ts';
 
-it('makes each key once while it is kept, and keeps at most its bound, oldest let go first', () => {
+/** What a key and its result cost kept: the key's slot and both strings. */
+const cost = (key: string, made: string) => stringBytes(key) + 2 * made.length;
+
+it('makes each key once while it is kept, and keeps at most its bound', () => {
   fc.assert(
     fc.property(
       fc.array(fc.string({ maxLength: 40 }), { maxLength: 200 }),
-      fc.integer({ min: 0, max: 300 }),
+      fc.integer({ min: 0, max: 4000 }),
       (keys, bound) => {
         const made: string[] = [];
         const memo = boundedMemo((key) => {
@@ -16,11 +20,12 @@ it('makes each key once while it is kept, and keeps at most its bound, oldest le
         }, bound);
         for (const key of keys) {
           expect(memo(key)).toBe(key.toUpperCase() + key);
-          expect(memo.keptUnits()).toBeLessThanOrEqual(bound);
+          expect(memo.keptBytes()).toBeLessThanOrEqual(bound);
         }
         // With room for every result, every key is made once.
-        if (keys.reduce((units, key) => units + 3 * key.length, 0) <= bound)
-          expect(made).toEqual([...new Set(keys)]);
+        const distinct = [...new Set(keys)];
+        if (distinct.reduce((bytes, key) => bytes + cost(key, key + key), 0) <= bound)
+          expect(made).toEqual(distinct);
       },
     ),
   );
@@ -31,18 +36,18 @@ it('gives back what was kept without making it again, and makes again what was l
   const memo = boundedMemo((key) => {
     makes++;
     return key.repeat(2);
-  }, 30);
-  memo('aaaaa'); // 15 units
-  memo('bbbbb'); // 30
+  }, 2 * cost('aaaaa', 'aaaaaaaaaa'));
+  memo('aaaaa');
+  memo('bbbbb');
   memo('aaaaa');
   expect(makes).toBe(2);
-  memo('ccccc'); // lets 'aaaaa' go, the oldest
-  expect(makes).toBe(3);
-  memo('bbbbb');
+  memo('ccccc'); // lets 'bbbbb' go: 'aaaaa' was asked for since it was kept
   expect(makes).toBe(3);
   memo('aaaaa');
+  expect(makes).toBe(3);
+  memo('bbbbb');
   expect(makes).toBe(4);
   // A result larger than the bound is made and given, never kept.
-  expect(memo('x'.repeat(20))).toBe('x'.repeat(40));
-  expect(memo.keptUnits()).toBeLessThanOrEqual(30);
+  expect(memo('x'.repeat(200))).toBe('x'.repeat(400));
+  expect(memo.keptBytes()).toBeLessThanOrEqual(2 * cost('aaaaa', 'aaaaaaaaaa'));
 });

@@ -1,6 +1,6 @@
 /** The byte-bounded cache under the body budget and every per-request cache. */
 import { describe, expect, it } from 'vitest';
-import { ByteLru } from '../src/runtime/byte-lru.ts';
+import { ByteLru } from '../src/core/byte-lru.ts';
 
 describe('ByteLru', () => {
   it('keeps its bytes within the budget, dropping the oldest unused entry first', () => {

@@ -1,27 +1,21 @@
 /**
- * `make(key)`, kept for later calls with the same key while the kept results and their keys take at
- * most `maxUnits` UTF-16 units; past that, the oldest are let go first. For a memo that lives as long
- * as a process (a build of any size, the dev server) where repeats are common but keys unbounded.
+ * `make(key)`, kept for later calls with the same key while the kept keys and results take at most
+ * `maxBytes` (the shared ByteLru's count: two bytes a UTF-16 unit, plus a slot each); past that,
+ * the least recently used are let go. For a memo that lives as long as a process (a build of any
+ * size, the dev server) where repeats are common but keys unbounded.
  */
-export function boundedMemo(make: (key: string) => string, maxUnits: number) {
-  const kept = new Map<string, string>();
-  let units = 0;
+import { ByteLru, stringBytes } from '../core/byte-lru.ts';
+
+export function boundedMemo(make: (key: string) => string, maxBytes: number) {
+  const kept = new ByteLru<string, string>({ maxBytes });
   const memo = (key: string): string => {
     const known = kept.get(key);
     if (known !== undefined) return known;
     const made = make(key);
-    const size = key.length + made.length;
-    if (size > maxUnits) return made;
-    kept.set(key, made);
-    units += size;
-    for (const [oldKey, oldValue] of kept) {
-      if (units <= maxUnits) break;
-      kept.delete(oldKey);
-      units -= oldKey.length + oldValue.length;
-    }
+    kept.set(key, made, stringBytes(key) + 2 * made.length);
     return made;
   };
-  /** The UTF-16 units kept now: never more than `maxUnits`. */
-  memo.keptUnits = () => units;
+  /** The bytes kept now: never more than `maxBytes`. */
+  memo.keptBytes = () => kept.bytes;
   return memo;
 }

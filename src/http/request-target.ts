@@ -5,7 +5,7 @@
  * answered from a bounded cache, with the same path and query strings as before, so every later
  * lookup keyed by them finds their hash already computed.
  */
-import { stringBytes } from '../runtime/byte-lru.ts';
+import { stringBytes } from '../core/byte-lru.ts';
 import { BoundedCache, memo } from '../runtime/memo.ts';
 
 export const MAX_URL_LENGTH = 8192;

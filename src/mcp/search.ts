@@ -5,11 +5,12 @@
  * the blog's size.
  * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
+
+import { stringBytes } from '../core/byte-lru.ts';
 import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import type { StoredPost } from '../core/search-index.ts';
 import { after } from '../runtime/after.ts';
 import { type BodyCache, parsedBody } from '../runtime/body-cache.ts';
-import { stringBytes } from '../runtime/byte-lru.ts';
 import { BoundedCache } from '../runtime/memo.ts';
 import type { SearchResult, SearchResults } from './schemas.ts';
 import {

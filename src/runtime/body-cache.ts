@@ -5,10 +5,11 @@
  * answered without a promise. A body over STREAM_BYTES is never held: it is answered from its
  * manifest facts, its bytes streamed per GET.
  */
+
+import { ByteLru, type KeptEntry, stringBytes } from '../core/byte-lru.ts';
 import { type Coding, type Encoding, encodedKey, type PartedFacts } from '../core/deployment.ts';
 import { etagOf } from '../core/etag.ts';
 import type { BodySource } from './body-source.ts';
-import { ByteLru, type KeptEntry, stringBytes } from './byte-lru.ts';
 import { joiningParts, partKeys, partsStream, type StreamedBodies } from './parted-source.ts';
 
 export type { Encoding } from '../core/deployment.ts';

@@ -4,7 +4,7 @@
  * out older ones. A key costs its length; a value whose size follows its key (a path's plan, which
  * holds strings made from the path) says so with `costOf`.
  */
-import { ByteLru, stringBytes } from './byte-lru.ts';
+import { ByteLru, stringBytes } from '../core/byte-lru.ts';
 
 /** What one cache of per-request values may hold unless told otherwise. */
 export const KEPT_BYTES = 1024 * 1024;

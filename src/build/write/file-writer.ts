@@ -8,9 +8,10 @@
  * collection takes them. A body larger than a batch (a streamed body's part, given in pieces) is
  * copied into as many batches as it takes, the file created by the first and appended to by the
  * others, so no buffer is ever the size of a part. When too many batches are waiting, `write`
- * returns a promise that settles once the worker has caught up, so memory stays bounded. A failed write fails the next `write`
- * or `close` with the file system's error (its code and path). A small blog's files are written
- * from the calling thread instead (directFileWriter), where a failed write fails that `write`.
+ * returns a promise that settles once the worker has caught up, so memory stays bounded. A failed
+ * write fails the next `write` or `close` with the file system's error (its code and path). A small
+ * blog's files are written from the calling thread instead (directFileWriter), where a failed
+ * write fails that `write`.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';

@@ -15,8 +15,8 @@ hljs.configure({
   languages: ['json', 'xml', 'html', 'css', 'javascript', 'typescript', 'yaml', 'plaintext'],
 });
 
-/** About 8 MiB of code blocks and their highlighted HTML. */
-const HIGHLIGHTS_KEPT_UNITS = 4 * 1024 * 1024;
+/** The code blocks and their highlighted HTML kept at most. */
+const HIGHLIGHTS_KEPT_BYTES = 8 * 1024 * 1024;
 
 // Raw HTML is parsed as Markdown allows, and the output of a body holding any goes through the
 // sanitizer's allow-list (./sanitize.ts).
@@ -24,13 +24,13 @@ const markdown = new MarkdownIt({ html: true, linkify: true, typographer: false,
 
 /**
  * Translations repeat their code blocks, so each distinct block is highlighted once while the
- * blocks kept fit HIGHLIGHTS_KEPT_UNITS: every block of most blogs, the latest of a very large one
+ * blocks kept fit HIGHLIGHTS_KEPT_BYTES: every block of most blogs, the latest of a very large one
  * (where the dev server and the render threads would otherwise keep them all for good).
  */
 const highlightedBlock = boundedMemo((key) => {
   const split = key.indexOf('\n');
   return hljs.highlight(key.slice(split + 1), { language: key.slice(0, split), ignoreIllegals: true }).value;
-}, HIGHLIGHTS_KEPT_UNITS);
+}, HIGHLIGHTS_KEPT_BYTES);
 
 function highlight(code: string, language: string): string {
   if (!language || !hljs.getLanguage(language)) return '';
