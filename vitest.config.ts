@@ -86,8 +86,10 @@ export default defineConfig({
     // Vite sets BASE_URL to its own base path ('/'); for Folio it is the blog's public address, which
     // the commands the tests run must take from the content unless a test sets it.
     env: { BASE_URL: '' },
-    // Every file checks, once its tests are done, that no process it started is still running.
-    setupFiles: ['test/support/no-leftover-processes.ts'],
+    // Every file makes its temporary folders in one of its own, removed once its tests are done, and
+    // checks that no process it started is still running (the check runs first: hooks after tests run
+    // in the reverse of their order).
+    setupFiles: ['test/support/scratch-folder.ts', 'test/support/no-leftover-processes.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: FAST } },
       {
