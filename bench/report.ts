@@ -5,7 +5,7 @@
  * both files, and `tsx bench/report.ts docs/benchmarks.json` writes the Markdown again from
  * the data.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 export type Align = 'l' | 'r';
@@ -65,8 +65,10 @@ export function renderMarkdown(report: BenchReport, dataFile = 'benchmarks.json'
 /**
  * Writes the report's data and its Markdown side by side (`<dir>/benchmarks.json` and `.md`), each
  * into a temporary file first and then renamed, so an interrupted run leaves the last ones whole.
+ * The folder is made if it does not exist (`--report` may name a new one).
  */
 export function writeReport(report: BenchReport, dir: string): { json: string; markdown: string } {
+  mkdirSync(dir, { recursive: true });
   const json = join(dir, 'benchmarks.json');
   const markdown = join(dir, 'benchmarks.md');
   writeAtomically(json, `${JSON.stringify(report, null, 2)}\n`);

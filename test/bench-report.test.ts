@@ -82,6 +82,18 @@ describe('the benchmark report', () => {
     }
   });
 
+  it('makes the folder it is told to write in', () => {
+    const parent = mkdtempSync(join(tmpdir(), 'folio-bench-report-'));
+    try {
+      const written = writeReport(sample, join(parent, 'new', 'folder'));
+      expect(written.json).toBe(join(parent, 'new', 'folder', 'benchmarks.json'));
+      expect(JSON.parse(readFileSync(written.json, 'utf8'))).toEqual(sample);
+      expect(readFileSync(written.markdown, 'utf8')).toBe(renderMarkdown(sample));
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('docs/benchmarks.md is exactly what docs/benchmarks.json renders to (never edited by hand)', () => {
     const report = JSON.parse(readFileSync('docs/benchmarks.json', 'utf8')) as BenchReport;
     expect(readFileSync('docs/benchmarks.md', 'utf8')).toBe(renderMarkdown(report));
