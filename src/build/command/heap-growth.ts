@@ -9,7 +9,7 @@
 import { setFlagsFromString } from 'node:v8';
 
 /** Percent a heap may grow past its size after a full collection before the next one. */
-export const HEAP_GROWING_PERCENT = 25;
+const HEAP_GROWING_PERCENT = 25;
 
 /** Called by the commands that build, first: it changes the process, so no library function calls it. */
 export function limitHeapGrowth(): void {
