@@ -28,6 +28,7 @@ const FAST = [
   'test/not-acceptable.test.ts',
   'test/node-floors-doc.test.ts',
   'test/openapi.test.ts',
+  'test/prepare-when-quiet.test.ts',
   'test/search-codec.test.ts',
   'test/search-files.test.ts',
   'test/serve-deployment.test.ts',

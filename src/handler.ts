@@ -69,6 +69,13 @@ export interface RequestContext {
 
 export interface Handler {
   fetch(request: Request, context?: RequestContext): Response | Promise<Response>;
+  /**
+   * Loads and compiles what the first MCP request would otherwise wait for: the area's code and
+   * the search scorer's optimized loops. For servers that live long (Node, Bun), in their first
+   * lull (src/adapters/prepare-when-quiet.ts); an edge isolate pays for every millisecond and does
+   * not call it.
+   */
+  prepare(): Promise<void>;
 }
 
 const API_AREA = { allow: 'GET, HEAD', cacheControl: 'public, max-age=3600' };
@@ -230,6 +237,7 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   }
 
   return {
+    prepare: () => Promise.resolve(mcp()).then((area) => area.prepare()),
     fetch(request, context) {
       try {
         const parsed = parseTarget(request);

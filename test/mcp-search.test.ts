@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { foldTerm } from '../src/core/search-index.ts';
 import { createSearch } from '../src/mcp/search.ts';
+import { warmSearch } from '../src/mcp/search-warm.ts';
 import { createBodyCache } from '../src/runtime/body-cache.ts';
 import { deployed, servedData } from './support/data.ts';
 
@@ -157,5 +158,27 @@ describe('matching', () => {
     expect(await slugsFor('validators', 'es')).toEqual([]);
     expect(await slugsFor('validadores', 'es')).toContain('weak-and-strong-validators');
     expect(await slugsFor('validators', 'en')).toContain('weak-and-strong-validators');
+  });
+});
+
+describe('compiling the scorer ahead of the first search', () => {
+  it('searches a made-up index of 3,000 posts: one word matches all, two words the posts with both', async () => {
+    const answers = await warmSearch();
+    expect(new Set(answers.map(({ query, total }) => `${query}: ${total}`))).toEqual(
+      new Set(['a: 3000', 'b a: 1500']),
+    );
+    for (const { best } of answers) {
+      expect(best).toHaveLength(10);
+      const scores = best.map((ranked) => ranked.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      expect(scores.every((score) => score > 0)).toBe(true);
+    }
+  });
+
+  it('leaves the answers of a deployment as they were', async () => {
+    const fresh = createSearch(createBodyCache((await deployed(data, BASE)).source));
+    const before = await fresh({ query: 'cache headers', lang: 'en', limit: 10 });
+    await warmSearch();
+    expect(await search({ query: 'cache headers', lang: 'en', limit: 10 })).toEqual(before);
   });
 });

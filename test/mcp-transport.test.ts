@@ -156,6 +156,15 @@ describe('lifecycle methods', () => {
     expect(body.error?.message).toContain('protocolVersion');
   });
 
+  it('a handler prepared ahead (as a server does in its first lull) answers its first call as any other', async () => {
+    const prepared = handlerWith();
+    await prepared.prepare();
+    const body = await jsonOf(await post(callBody('{"query":"cache"}'), { on: prepared }));
+    const fresh = await jsonOf(await post(callBody('{"query":"cache"}'), { on: handlerWith() }));
+    expect(body).toEqual(fresh);
+    expect(body.result).toBeDefined();
+  });
+
   it('ping answers an empty result on both paths', async () => {
     for (const path of ['/mcp', '/.well-known/mcp']) {
       const body = await jsonOf(await rpc('ping', undefined, 7, { path }));

@@ -5,6 +5,7 @@
 import { after } from '../runtime/after.ts';
 import { listenFailure } from './env.ts';
 import type { FileStreaming } from './file-source.ts';
+import { prepareWhenQuiet } from './prepare-when-quiet.ts';
 import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
 
 /** Each part of a large body streamed by Bun's own file reader, the parts one after another. */
@@ -35,20 +36,24 @@ const { port, host } = settings;
 if (settings.workers > 1)
   await refuse('FOLIO_WORKERS is for the Node server; run one Bun process per port instead');
 const { handler, manifest } = await selfHosted(settings, bunFileStreaming);
+// A failure is not lost: it happens again, and is answered, on the request that needs the code.
+const requestStarted = prepareWhenQuiet(() => handler.prepare().catch(() => undefined));
 
 try {
   Bun.serve({
     port,
     hostname: host,
-    fetch: (request, server) =>
-      after(
+    fetch: (request, server) => {
+      requestStarted();
+      return after(
         handler.fetch(request, {
           get clientAddress() {
             return server.requestIP(request)?.address;
           },
         }),
         (response) => chunkedWhenUnsized(request, response),
-      ),
+      );
+    },
   });
 } catch (error) {
   await refuse(listenFailure(error, port, host));

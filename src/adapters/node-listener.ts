@@ -5,14 +5,16 @@
  * one body (./node-response.ts): the bench measures @whatwg-node/server's own request and response
  * objects on that path against bare node:http, and docs/decisions.md records why Folio keeps its
  * own there. A request with a body (an MCP call) is made by @whatwg-node/server, which reads the
- * body off the message; it is loaded on the first such request, so a server that never gets one
- * never compiles it. Both paths write the answer the same way.
+ * body off the message. Both paths write the answer the same way. In the first lull after its first
+ * request (./prepare-when-quiet.ts) the server loads that library and prepares the handler, so the
+ * first MCP call does not wait for code to load and compile.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Handler } from '../handler.ts';
 import { loadOnce } from '../runtime/after.ts';
 import { nodeRequest } from './node-request.ts';
 import { writeResponse } from './node-response.ts';
+import { prepareWhenQuiet } from './prepare-when-quiet.ts';
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -24,7 +26,10 @@ export function nodeListener(handlerOf: () => Handler): NodeListener {
     import('./node-bodies.ts').then(({ bodyRequests }) => bodyRequests(answer)),
   );
 
+  const requestStarted = prepareWhenQuiet(() => prepareAhead(withBodies, handlerOf()));
+
   return (req, res) => {
+    requestStarted();
     req.url = originForm(req.url);
     if (req.method === 'GET' || req.method === 'HEAD') {
       write(answer(nodeRequest(req), req), res);
@@ -38,6 +43,13 @@ export function nodeListener(handlerOf: () => Handler): NodeListener {
         (error) => failed(error, res),
       );
   };
+}
+
+/** A failure here is not lost: it happens again, and is answered, on the request that needs the code. */
+function prepareAhead(withBodies: () => unknown, handler: Handler): void {
+  Promise.resolve(withBodies())
+    .then(() => handler.prepare())
+    .catch(() => undefined);
 }
 
 function write(response: Response | Promise<Response>, res: ServerResponse) {

@@ -134,7 +134,11 @@ function followingDeployments(
     return respond(options.Response ?? Response, request, 503, headers, body);
   }
 
-  return { fetch: (request, context) => answer(request, context, 1), refresh };
+  return {
+    fetch: (request, context) => answer(request, context, 1),
+    prepare: () => current.prepare(),
+    refresh,
+  };
 }
 
 /** The new deployment, once the rebuild has moved it in (a build renames it in a moment later). */

@@ -23,13 +23,18 @@ export function framed(json: unknown, payload: readonly Uint8Array[]): Uint8Arra
   return bytes;
 }
 
-/** A file's JSON part, parsed, and its payload (a view, not a copy). */
+/**
+ * A file's JSON part, parsed, and its payload: a plain Uint8Array view, not a copy, whatever kind
+ * of bytes the file came as (Node reads Buffers), so the scorer's loops meet one kind only and stay
+ * optimized.
+ */
 export function unframed<T>(bytes: Uint8Array): { json: T; payload: Uint8Array } {
   if (bytes.byteLength < 4) throw new Error('a search index file is cut short; build it again');
   const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
   const end = 4 + length;
   if (end > bytes.byteLength) throw new Error('a search index file is cut short; build it again');
-  return { json: JSON.parse(decoder.decode(bytes.subarray(4, end))) as T, payload: bytes.subarray(end) };
+  const payload = new Uint8Array(bytes.buffer, bytes.byteOffset + end, bytes.byteLength - end);
+  return { json: JSON.parse(decoder.decode(bytes.subarray(4, end))) as T, payload };
 }
 
 /** Unsigned integers as LEB128 varints, in a buffer that doubles as it fills. */

@@ -17,9 +17,11 @@ const FIELD_BOOSTS = FIELDS.map((field) => BOOSTS[field]);
 export interface Statistics {
   documentCount: number;
   averageFieldLength: readonly number[];
-  /** The length of a field (by its index in FIELDS) in a post. */
-  fieldLength: readonly ((post: number) => number)[];
+  /** The lengths of a field (by its index in FIELDS), by post. */
+  fieldLength: readonly FieldLengths[];
 }
+
+export type FieldLengths = Uint8Array | Uint16Array | Uint32Array;
 
 /**
  * A term's postings as its shard stores them (src/core/search-index.ts): per field (by index in
@@ -162,7 +164,7 @@ function addMatches(
   for (const [field, boost] of FIELD_BOOSTS.entries()) {
     const matching = postings.counts[field] as number;
     if (matching === 0) continue;
-    const length = statistics.fieldLength[field] as (post: number) => number;
+    const length = statistics.fieldLength[field] as FieldLengths;
     const average = statistics.averageFieldLength[field] as number;
     const inverseFrequency = Math.log(1 + (total - matching + 0.5) / (matching + 0.5));
     const scale = weight * boost;
@@ -170,7 +172,7 @@ function addMatches(
     for (let n = 0; n < matching; n++) {
       post += reader.next();
       const frequency = reader.next();
-      const lengthFactor = 1 - b + (b * length(post)) / average;
+      const lengthFactor = 1 - b + (b * (length[post] as number)) / average;
       const score = scale * (inverseFrequency * (d + (frequency * (k + 1)) / (frequency + k * lengthFactor)));
       const known = scores[post] as number;
       if (known === 0) order[count++] = post;

@@ -20,6 +20,7 @@ import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import { eraOf, isRefusal, unsupportedHeader } from './era.ts';
 import { errorMessage, type JsonRpcError, parseMessage, type RequestId, resultMessage } from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
+import { warmSearch } from './search-warm.ts';
 import { createServer } from './server.ts';
 import { createTools } from './tools.ts';
 import { checkPost } from './transport.ts';
@@ -125,7 +126,12 @@ export function createMcp(options: McpOptions) {
     return handlePost(request, rate);
   }
 
-  return { handle };
+  /** Compiles the search scorer before the first search needs it (search-warm.ts). */
+  async function prepare(): Promise<void> {
+    await warmSearch();
+  }
+
+  return { handle, prepare };
 }
 
 export type Mcp = ReturnType<typeof createMcp>;

@@ -154,6 +154,7 @@ function devListener(state: DevState, reloads: Set<ServerResponse>): NodeListene
 /** The last good build's handler, its pages carrying the reload script; the problems page while the content has problems. */
 function devHandler(state: DevState): Handler {
   return {
+    prepare: () => state.handler?.prepare() ?? Promise.resolve(),
     async fetch(request, context) {
       const isPage = isPageRequest(request);
       if (!state.handler || (isPage && state.problems.length > 0)) return problemPage(state.problems);
