@@ -40,8 +40,9 @@ export function prepareWhenQuiet(prepare: () => void, clock: Clock = realClock):
   }
 
   return () => {
+    if (stage === 'prepared') return;
     lastStart = clock.now();
-    if (stage !== 'before-first-request') return;
+    if (stage === 'waiting-for-a-lull') return;
     stage = 'waiting-for-a-lull';
     clock.after(QUIET_MS, checkLull);
   };
