@@ -11,10 +11,19 @@ import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deploymentStats, PLATFORM_LIMITS } from '../src/build/bundle/deployment-limits.ts';
+import {
+  deploymentStats,
+  deploymentSummary,
+  PLATFORM_LIMITS,
+} from '../src/build/bundle/deployment-limits.ts';
 import { runBundle } from '../src/build/bundle/run-bundle.ts';
 import { USAGE } from '../src/build/command/options.ts';
-import { directFileWriter, type FileWriter, fileWriter } from '../src/build/write/file-writer.ts';
+import {
+  directFileWriter,
+  type FileSizes,
+  type FileWriter,
+  fileWriter,
+} from '../src/build/write/file-writer.ts';
 import { buildCommand, type CommandResult } from './support/build-command.ts';
 import { FIXTURES } from './support/data.ts';
 import { BIN, ROOT, type RunningServer, startProcess, TEST_PROJECT } from './support/server.ts';
@@ -125,9 +134,11 @@ describe('the build command', () => {
     );
     const result = await buildCommand(['--content', MINI, '--out', out, '--now', '2026-01-01'], { limits });
     expect(result.code).toBe(0);
-    const { files } = deploymentStats(out);
+    // The summary is added up as the files are written; the folder on disk says the same.
+    const onDisk = deploymentStats(out);
+    const { files } = onDisk;
     expect(files).toBeGreaterThan(100);
-    expect(result.stdout).toContain(`folio: the deployment holds ${files} files, `);
+    expect(result.stdout).toContain(`folio: ${deploymentSummary(onDisk)}\n`);
     expect(result.stdout.split('\n').filter((line) => line.includes('warning'))).toEqual([
       `folio: warning: over a platform's limit: Cloudflare Workers Free: ${files} files, over its 100 (the Workers Paid plan takes 100,000 files per Worker version)`,
     ]);
@@ -175,9 +186,12 @@ describe('the build command', () => {
 
 describe('a build that fills the disk', () => {
   /** A file system writer, with the first file the build writes made a link to /dev/full, where every write fails with ENOSPC. */
-  function fillingTheDisk(full: { path?: string }, open: () => FileWriter): () => FileWriter {
-    return () => {
-      const writer = open();
+  function fillingTheDisk(
+    full: { path?: string },
+    open: (sized: FileSizes) => FileWriter,
+  ): (sized: FileSizes) => FileWriter {
+    return (sized) => {
+      const writer = open(sized);
       return {
         write(path, body) {
           if (full.path === undefined) {

@@ -40,7 +40,8 @@ describe('fileWriter', () => {
   });
 
   it('writes a body larger than a batch, in pieces, across batches, while other files are written', async () => {
-    const writer = fileWriter();
+    const told = new Map<string, number[]>();
+    const writer = fileWriter((path, bytes) => told.set(path, [...(told.get(path) ?? []), bytes]));
     // 20 MiB in 64 KiB pieces, each piece its own byte value: any piece out of place shows.
     const pieces = Array.from({ length: 320 }, (_, i) => new Uint8Array(64 * 1024).fill(i % 251));
     const pages = (async () => {
@@ -58,6 +59,9 @@ describe('fileWriter', () => {
     expect(readFileSync(join(folder, 'pages/1999.html'), 'utf8')).toBe('<p>1999</p>'.repeat(200));
     expect(readFileSync(join(folder, 'parts/empty')).length).toBe(0);
     expect([...readFileSync(join(folder, 'parts/small'))]).toEqual([1, 2, 3]);
+    // Each file's size is told once, whole, however many batches it took.
+    expect(told.size).toBe(2003);
+    for (const [path, sizes] of told) expect(sizes).toEqual([readFileSync(path).length]);
   });
 
   it('fails with the file system error, its code and its path', async () => {
@@ -86,16 +90,23 @@ describe('fileWriter', () => {
 
 describe('directFileWriter', () => {
   it('writes every file, strings and bytes, in nested folders, the last write of a path winning', async () => {
-    const writer = directFileWriter();
+    const told: [string, number][] = [];
+    const writer = directFileWriter((path, bytes) => told.push([path, bytes]));
     await writer.write(join(folder, 'deep/1/page.html'), new Uint8Array([60, 112, 62]));
     for (let i = 0; i < 50; i++) await writer.write(join(folder, `small/${i}.txt`), `body ${i}`);
     await writer.write(join(folder, 'small/0.txt'), 'written last, wins');
+    await writer.write(join(folder, 'canción.md'), 'canción');
     await writer.write(join(folder, 'parts/part0'), [new Uint8Array([1, 2]), new Uint8Array([3])]);
     await writer.close();
     expect([...readFileSync(join(folder, 'parts/part0'))]).toEqual([1, 2, 3]);
     expect(readFileSync(join(folder, 'deep/1/page.html'), 'utf8')).toBe('<p>');
     expect(readFileSync(join(folder, 'small/49.txt'), 'utf8')).toBe('body 49');
     expect(readFileSync(join(folder, 'small/0.txt'), 'utf8')).toBe('written last, wins');
+    // Each write's size in bytes, a character of two bytes counted as two.
+    expect(told.at(0)).toEqual([join(folder, 'deep/1/page.html'), 3]);
+    expect(told.at(-2)).toEqual([join(folder, 'canción.md'), 8]);
+    expect(told.at(-1)).toEqual([join(folder, 'parts/part0'), 3]);
+    expect(told).toHaveLength(54);
   });
 
   it.each([

@@ -5,6 +5,7 @@
  * 304 without reading it, and a client that goes away mid-body costs nothing. The sizes are made
  * small here so the test blog can be; the production ones are in src/core/deployment.ts.
  */
+
 import { cpSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -13,6 +14,7 @@ import { Pool } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
+import { type DeploymentStats, deploymentStats } from '../src/build/bundle/deployment-limits.ts';
 import { buildData } from '../src/build/command/run-build.ts';
 import { writeDeployment } from '../src/build/write/write-deployment.ts';
 import {
@@ -55,6 +57,8 @@ const PAGE = '/blog/large-3/';
 const TWIN = '/blog/large-3.md';
 
 let manifest: Manifest;
+/** What the build added up as it wrote the deployment. */
+let writtenStats: DeploymentStats;
 const folder = () => join(projectDeployment(PROJECT), BODIES_PREFIX);
 const factsOf = (key: string) => manifest.streamed[key] as StreamedFacts;
 /** A body written in parts as the build wrote it: its parts one after another. */
@@ -102,11 +106,11 @@ beforeAll(async () => {
   cpSync(resolve(FIXTURES, 'mini'), content, { recursive: true });
   for (let n = 1; n <= BIG_POSTS; n++)
     writeFileSync(join(content, `blog/en/2024-01-${String(n).padStart(2, '0')}_large-${n}.md`), bigPost(n));
-  await writeDeployment(
+  ({ stats: writtenStats } = await writeDeployment(
     await buildData(content, BUILD_TIME),
     { baseUrl: BASE, policy: { quota: 300, windowSeconds: 60 }, sizes: SIZES },
     projectDeployment(PROJECT),
-  );
+  ));
   completeProject(PROJECT);
   manifest = await readManifest(projectDeployment(PROJECT));
 }, 180_000);
@@ -114,6 +118,18 @@ beforeAll(async () => {
 afterAll(() => process.env.KEEP || rmSync(PROJECT, { recursive: true, force: true }));
 
 describe('the build of a body over the streaming size', () => {
+  it('adds up the files it wrote, parts included, as the folder on disk holds them', () => {
+    const onDisk = deploymentStats(projectDeployment(PROJECT));
+    const measures = ({ files, bytes, largest, fullestFolder }: DeploymentStats) => ({
+      files,
+      bytes,
+      largest: largest.bytes,
+      fullestFolder: fullestFolder.files,
+    });
+    expect(measures(writtenStats)).toEqual(measures(onDisk));
+    expect(writtenStats.files).toBeGreaterThan(100);
+  });
+
   it('writes it in parts of at most the part size, with its length, ETag and text length', () => {
     const facts = factsOf(FULL);
     expect(facts.parts).toBe(Math.ceil(facts.bytes / SIZES.part));

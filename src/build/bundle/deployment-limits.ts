@@ -5,7 +5,7 @@
  * Netlify documents no limit on the number of files of a deploy.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 export interface DeploymentStats {
   files: number;
@@ -62,27 +62,43 @@ export const PLATFORM_LIMITS: readonly PlatformLimit[] = [
   },
 ];
 
+/** The stats of a deployment folder on disk (the build works them out as it writes, with a tally). */
 export function deploymentStats(dir: string): DeploymentStats {
-  const stats: DeploymentStats = {
-    files: 0,
-    bytes: 0,
-    largest: { path: '', bytes: 0 },
-    fullestFolder: { path: '', files: 0 },
-  };
-  const perFolder = new Map<string, number>();
+  const tally = new DeploymentTally();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    const bytes = statSync(path).size;
-    stats.files++;
-    stats.bytes += bytes;
-    if (bytes > stats.largest.bytes) stats.largest = { path: relative(dir, path), bytes };
-    perFolder.set(entry.parentPath, (perFolder.get(entry.parentPath) ?? 0) + 1);
+    tally.add(relative(dir, path), statSync(path).size);
   }
-  for (const [folder, files] of perFolder)
-    if (files > stats.fullestFolder.files)
-      stats.fullestFolder = { path: relative(dir, folder) || '.', files };
-  return stats;
+  return tally.stats();
+}
+
+/**
+ * A deployment's stats added up file by file, each file once, by its path relative to the folder.
+ * The build keeps one as it writes: walking the folder afterwards costs a stat per file, 4.5 s for
+ * the 322,000 files of a 100,000-post blog just written and half a minute once they have left the
+ * cache.
+ */
+export class DeploymentTally {
+  readonly #perFolder = new Map<string, number>();
+  #files = 0;
+  #bytes = 0;
+  #largest = { path: '', bytes: 0 };
+
+  add(path: string, bytes: number): void {
+    this.#files++;
+    this.#bytes += bytes;
+    if (bytes > this.#largest.bytes) this.#largest = { path, bytes };
+    const folder = dirname(path);
+    this.#perFolder.set(folder, (this.#perFolder.get(folder) ?? 0) + 1);
+  }
+
+  stats(): DeploymentStats {
+    let fullestFolder = { path: '', files: 0 };
+    for (const [path, files] of this.#perFolder)
+      if (files > fullestFolder.files) fullestFolder = { path, files };
+    return { files: this.#files, bytes: this.#bytes, largest: { ...this.#largest }, fullestFolder };
+  }
 }
 
 const count = (n: number) => n.toLocaleString('en-US');

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { MEDIA_PREFIX } from '../../core/paths.ts';
 import { ratePolicyFromEnv } from '../../core/rate-policy.ts';
 import {
-  deploymentStats,
+  type DeploymentStats,
   deploymentSummary,
   limitWarnings,
   PLATFORM_LIMITS,
@@ -29,7 +29,7 @@ import { type FileReader, readContentFolder } from '../read/content-folder.ts';
 import { mediaUrls } from '../read/media-urls.ts';
 import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from '../read/static-files.ts';
 import { NOTHING_AHEAD, renderPosts } from '../threads/render-posts.ts';
-import type { FileWriter } from '../write/file-writer.ts';
+import type { FileSizes, FileWriter } from '../write/file-writer.ts';
 import { writeDeployment } from '../write/write-deployment.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './options.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
@@ -126,7 +126,7 @@ export interface CommandContext {
   stdout: ProgressStream;
   stderr: ProgressStream;
   /** Opens the writer of the deployment's files: the file system's, unless a caller stands between. */
-  files?: () => FileWriter;
+  files?: (sized: FileSizes) => FileWriter;
   /** The platforms' limits the written deployment is held to: their documented ones unless a caller's. */
   limits?: readonly PlatformLimit[];
 }
@@ -191,16 +191,17 @@ export async function runBuild(args: readonly string[], context = processContext
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
     const emit = { baseUrl, policy, published, staticFiles };
+    let stats: DeploymentStats | undefined;
     if (check) {
       progress.step('check', 'bodies');
       await emitDeployment(data, emit, () => progress.advance());
       checkLinks();
     } else
-      await writeDeployment(data, emit, outDir, {
+      ({ stats } = await writeDeployment(data, emit, outDir, {
         progress,
         accept: checkLinks,
         ...(context.files && { files: context.files }),
-      });
+      }));
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
@@ -212,8 +213,7 @@ export async function runBuild(args: readonly string[], context = processContext
     );
     // Indented lines are the items of the line above them.
     for (const line of summaryLines(report, verbose)) out(line.startsWith(' ') ? line : `folio: ${line}`);
-    if (!check) {
-      const stats = deploymentStats(outDir);
+    if (stats) {
       out(`folio: ${deploymentSummary(stats)}`);
       for (const warning of limitWarnings(stats, limits))
         out(problemLine(`over a platform's limit: ${warning}`, format, 'warning'));

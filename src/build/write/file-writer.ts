@@ -45,13 +45,17 @@ const BATCHES_IN_FLIGHT = 4;
 const SPARE_BATCHES = BATCHES_IN_FLIGHT + 1;
 const encoder = new TextEncoder();
 
+/** Told each file's size once all its bytes are handed to the writer. */
+export type FileSizes = (path: string, bytes: number) => void;
+const UNTOLD: FileSizes = () => {};
+
 export interface FileWriter {
   write(path: string, body: Uint8Array | string | Pieces): void | Promise<void>;
   /** Waits for every file to be written, then stops the worker. */
   close(): Promise<void>;
 }
 
-export function fileWriter(): FileWriter {
+export function fileWriter(sized: FileSizes = UNTOLD): FileWriter {
   const worker = tsWorker(import.meta.url, ROLE);
   /** Buffers written and given back: a batch's buffer is used again, not allocated anew. */
   const spare: ArrayBuffer[] = [];
@@ -105,7 +109,7 @@ export function fileWriter(): FileWriter {
   }
 
   /** Bytes larger than the batch's room, copied into it and the batches after it. */
-  async function writeSpread(path: string, pieces: Pieces) {
+  async function writeSpread(path: string, pieces: Pieces, size: number) {
     let begun = false;
     for (const piece of pieces)
       for (let offset = 0; offset < piece.byteLength; ) {
@@ -115,6 +119,7 @@ export function fileWriter(): FileWriter {
         begun = true;
         offset += length;
       }
+    sized(path, size);
     if (filled(batch) >= BATCH_BYTES) await flushed();
   }
 
@@ -124,7 +129,7 @@ export function fileWriter(): FileWriter {
       flush();
       if (size > BATCH_BYTES) batch = emptyBatch(size);
     }
-    appendText(batch, path, text);
+    sized(path, appendText(batch, path, text));
     if (filled(batch) >= BATCH_BYTES) return flushed();
   }
 
@@ -132,8 +137,9 @@ export function fileWriter(): FileWriter {
     const size = pieces.reduce((total, piece) => total + piece.byteLength, 0);
     // A body that fits in a batch is never split: it goes whole into the next one.
     if (!fits(batch, size) && size <= BATCH_BYTES) flush();
-    if (!fits(batch, size)) return writeSpread(path, pieces);
+    if (!fits(batch, size)) return writeSpread(path, pieces, size);
     appendBytes(batch, path, pieces, false);
+    sized(path, size);
     if (filled(batch) >= BATCH_BYTES) return flushed();
   }
 
@@ -172,13 +178,14 @@ function fits(batch: Batch, bytes: number): boolean {
 
 const room = (batch: Batch) => batch.bytes.byteLength - filled(batch);
 
-/** Adds a page's text to a batch with room for it, encoded in place. */
-function appendText(batch: Batch, path: string, text: string) {
+/** Adds a page's text to a batch with room for it, encoded in place; returns its bytes. */
+function appendText(batch: Batch, path: string, text: string): number {
   const start = filled(batch);
   const { written } = encoder.encodeInto(text, new Uint8Array(batch.bytes, start));
   batch.paths.push(path);
   batch.ends.push(start + written);
   batch.continued.push(false);
+  return written;
 }
 
 /**
@@ -205,7 +212,7 @@ function appendBytes(batch: Batch, path: string, pieces: Pieces, begun: boolean)
  * each is written: for a blog too small to pay for starting the worker, whose TypeScript is loaded
  * again (a few tenths of a second of CPU).
  */
-export function directFileWriter(): FileWriter {
+export function directFileWriter(sized: FileSizes = UNTOLD): FileWriter {
   const made = new Set<string>();
   return {
     async write(path, body) {
@@ -216,9 +223,16 @@ export function directFileWriter(): FileWriter {
       } catch (error) {
         throw namingItsFile(error, path);
       }
+      sized(path, byteLengthOf(body));
     },
     async close() {},
   };
+}
+
+function byteLengthOf(body: Uint8Array | string | Pieces): number {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  if (body instanceof Uint8Array) return body.byteLength;
+  return body.reduce((total, piece) => total + piece.byteLength, 0);
 }
 
 /** The folder of `path` when it is not in `made` yet; it is then counted as made. */

@@ -5,14 +5,15 @@
  * sorts out, putting a complete deployment in place (src/folders/deployment-folders.ts).
  */
 import { rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { BODIES_PREFIX, type Manifest } from '../../core/deployment.ts';
 import { buildingFolder, previousFolder, recoverDeployment } from '../../folders/deployment-folders.ts';
+import { type DeploymentStats, DeploymentTally } from '../bundle/deployment-limits.ts';
 import { type Progress, SILENT } from '../command/progress.ts';
 import type { SiteData } from '../data/types.ts';
 import { type EmitOptions, emitDeployment } from '../emit.ts';
 import { indexSearchInWorker } from '../threads/search-indexer.ts';
-import { directFileWriter, type FileWriter, fileWriter } from './file-writer.ts';
+import { directFileWriter, type FileSizes, type FileWriter, fileWriter } from './file-writer.ts';
 
 /** The points of a build where a kill leaves the folders in a different state, in order. */
 export const BUILD_STEPS = ['writing', 'written', 'moved-aside', 'swapped'] as const;
@@ -39,7 +40,13 @@ export interface WriteSteps {
   /** Runs once every body is written and before the output is replaced; throwing keeps the previous output. */
   accept?: () => void;
   /** Opens the writer of the files (the file system's, on a worker thread for a large blog). */
-  files?: () => FileWriter;
+  files?: (sized: FileSizes) => FileWriter;
+}
+
+/** The deployment written: its manifest, and what its folder holds, added up as it was written. */
+export interface WrittenDeployment {
+  manifest: Manifest;
+  stats: DeploymentStats;
 }
 
 export async function writeDeployment(
@@ -47,7 +54,7 @@ export async function writeDeployment(
   options: EmitOptions,
   outDir: string,
   steps: WriteSteps = {},
-): Promise<Manifest> {
+): Promise<WrittenDeployment> {
   const large = data.posts.length >= WORKERS_FROM;
   const {
     progress = SILENT,
@@ -59,7 +66,8 @@ export async function writeDeployment(
   const previous = previousFolder(outDir, process.pid);
   await rm(fresh, { recursive: true, force: true });
   progress.step('write', 'bodies');
-  const files = openWriter();
+  const tally = new DeploymentTally();
+  const files = openWriter((path, bytes) => tally.add(relative(fresh, path), bytes));
   let written = 0;
   try {
     const manifest = await emitDeployment(
@@ -89,7 +97,7 @@ export async function writeDeployment(
     }
     reached('swapped');
     await rm(previous, { recursive: true, force: true });
-    return manifest;
+    return { manifest, stats: tally.stats() };
   } catch (error) {
     await rm(fresh, { recursive: true, force: true });
     throw error;
