@@ -1,11 +1,11 @@
 /**
  * `npm run dev` on a generated 200-post blog, as a real child process over a real socket: an
  * edited post shows in the API, its page, its Markdown twin and MCP search; an unrelated page keeps
- * its ETag; a broken post leaves the API answering and the pages showing the problem, and fixing it
+ * its ETag; a save written in pieces shows whole; a broken post leaves the API answering and the pages showing the problem, and fixing it
  * recovers without a restart.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +94,20 @@ describe('npm run dev', () => {
     }
     expect(await (await get(`/blog/${EDITED.slug}/`)).text()).toContain('/_folio-dev/events');
     expect((await get(UNRELATED)).headers.get('etag')).toBe(unrelatedEtag);
+  });
+
+  it('shows a save written in pieces once it is whole', { timeout: 120_000 }, async () => {
+    const path = join(corpus, EDITED.file);
+    const saved = (await readFile(path, 'utf8')).replace(/^title: .*$/m, 'title: "Written In Pieces"');
+    const half = saved.length >> 1;
+    // As an editor saves: truncate, then write the text in two pieces, each a change event of its own.
+    const file = await open(path, 'w');
+    await file.write(saved.slice(0, half));
+    await file.write(saved.slice(half));
+    await file.close();
+    await within(SHOWN_WITHIN_MS, async () => (await apiTitle()) === 'Written In Pieces');
+    expect((await get(`/blog/${EDITED.slug}/`)).status).toBe(200);
+    expect(server.output()).not.toContain('received a file that starts with ""');
   });
 
   it('keeps the API answering while a post is broken, shows the problem on pages, and recovers', {
