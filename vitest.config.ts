@@ -29,6 +29,7 @@ const FAST = [
   'test/node-floors-doc.test.ts',
   'test/openapi.test.ts',
   'test/prepare-when-quiet.test.ts',
+  'test/remove-folder.test.ts',
   'test/search-codec.test.ts',
   'test/search-files.test.ts',
   'test/serve-deployment.test.ts',

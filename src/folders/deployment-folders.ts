@@ -6,9 +6,10 @@
  * rest, sparing the folders of builds still running.
  */
 import { existsSync } from 'node:fs';
-import { readdir, rename, rm } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { BODIES_PREFIX, MANIFEST_KEY } from '../core/deployment.ts';
+import { removeFolder } from './remove-folder.ts';
 
 export const buildingFolder = (outDir: string, pid: number) => `${outDir}.building-${pid}`;
 export const previousFolder = (outDir: string, pid: number) => `${outDir}.previous-${pid}`;
@@ -61,5 +62,5 @@ export async function recoverDeployment(outDir: string): Promise<void> {
     const restored = newest('building') ?? newest('previous');
     if (restored) await rename(restored.path, outDir);
   }
-  for (const folder of found) await rm(folder.path, { recursive: true, force: true });
+  for (const folder of found) await removeFolder(folder.path);
 }

@@ -4,10 +4,11 @@
  * previous output as it was; a killed one leaves folders that the next build (or server start)
  * sorts out, putting a complete deployment in place (src/folders/deployment-folders.ts).
  */
-import { rename, rm } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BODIES_PREFIX, type Manifest } from '../../core/deployment.ts';
 import { buildingFolder, previousFolder, recoverDeployment } from '../../folders/deployment-folders.ts';
+import { removeFolder } from '../../folders/remove-folder.ts';
 import { type DeploymentStats, DeploymentTally } from '../bundle/deployment-limits.ts';
 import { type Progress, SILENT } from '../command/progress.ts';
 import type { SiteData } from '../data/types.ts';
@@ -64,7 +65,7 @@ export async function writeDeployment(
   await recoverDeployment(outDir);
   const fresh = buildingFolder(outDir, process.pid);
   const previous = previousFolder(outDir, process.pid);
-  await rm(fresh, { recursive: true, force: true });
+  await removeFolder(fresh);
   progress.step('write', 'bodies');
   const tally = new DeploymentTally();
   const files = openWriter((path, bytes) => tally.add(relative(fresh, path), bytes));
@@ -96,10 +97,10 @@ export async function writeDeployment(
       throw error;
     }
     reached('swapped');
-    await rm(previous, { recursive: true, force: true });
+    await removeFolder(previous);
     return { manifest, stats: tally.stats() };
   } catch (error) {
-    await rm(fresh, { recursive: true, force: true });
+    await removeFolder(fresh);
     throw error;
   }
 }
