@@ -76,9 +76,14 @@ it('npm run bench -- --quick prints every table and ratio', { timeout: 120_000 }
   // The quick run reuses the sample blog's deployment, so only the corpus is built and measured.
   expect(out).toMatch(/\| build peak RSS, every thread +\| +not rebuilt \| +\d+ MiB \|/);
   expect(out).toMatch(/\| largest HTML page written +\| +not rebuilt \| +[\d.]+ KiB \(\S+\.html\) \|/);
+  // The corpus is built a second time over its first deployment.
+  expect(out).toMatch(/\| build again over that deployment \(wall\) +\| +\| +[\d.]+ s \|/);
+  expect(out).toMatch(/\| build again: peak RSS, every thread +\| +\| +\d+ MiB \|/);
   for (const target of [
     'build, 20 posts',
     'build peak RSS, 20 posts',
+    'build again over the deployment, 20 posts (wall)',
+    'build again over the deployment, 20 posts, peak RSS',
     'first /api/posts.json, 20 posts',
     'first MCP search, 20 posts',
   ])

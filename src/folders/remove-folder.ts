@@ -35,7 +35,7 @@ function removeUnlessGone(remove: (path: string) => void, path: string): void {
   try {
     remove(path);
   } catch (error) {
-    unlessGone(error);
+    unlessGone(error as NodeJS.ErrnoException);
   }
 }
 
