@@ -6,7 +6,8 @@
  * duration and connections), every contender in turn, in several rounds over all the routes so
  * that a passing load on a shared machine hits every contender alike; each figure is the median
  * of its rounds. Then it measures the corpus scale (build time, CPU and peak memory, the same for a
- * second build over the first one's deployment, the largest page it wrote, cold start against bare node:http loading the same files, RSS after start and
+ * second build over the first one's deployment, the largest page it wrote, cold start against bare
+ * node:http loading the same files, RSS after start and
  * after each first request, for a page, the largest post list and llms-full.txt (streamed when
  * large: time to its first byte and to its last), the first MCP searches, `limit=10` throughput on
  * a synthetic corpus of 100,000 posts vs the sample blog, and the corpus's deployment folder and

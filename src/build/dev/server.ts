@@ -61,12 +61,12 @@ export async function runDev(args: readonly string[]): Promise<number> {
   });
   const publicFolder = publicFolderOf(options.contentDir);
   // Astro's public folder is beside the content folder, not in it.
-  // A save that truncates and then writes raises two events within a few milliseconds, and the
-  // watcher drops the second (it throttles a file's events to one per 5 ms): a build that ran on
-  // the first would keep the empty file. Waiting until the size holds still for 50 ms reports the
-  // save once, whole.
   const watcher = watch(publicFolder ? [options.contentDir, publicFolder] : options.contentDir, {
     ignoreInitial: true,
+    // A save that truncates and then writes raises two events within a few milliseconds, and the
+    // watcher drops the second (it throttles a file's events to one per 5 ms): a build that ran on
+    // the first would keep the empty file. Waiting until the size holds still for 50 ms reports
+    // the save once, whole.
     awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
     ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path),
   }).on('all', (_event, path) => {
