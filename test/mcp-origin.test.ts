@@ -32,7 +32,9 @@ interface Call {
 function call({ options = {}, path = '/mcp', headers = {}, method = 'POST' }: Call) {
   const handler = createHandler(deployment, options);
   const body = method === 'POST' ? PING : null;
-  const request = new Request(BASE + path, {
+  // A self-hosted listener speaks plain HTTP, so a request sent to a named host arrives as http:.
+  const target = headers.host === undefined ? BASE : `http://${headers.host}`;
+  const request = new Request(target + path, {
     method,
     headers: { 'content-type': 'application/json', accept: JSON_ACCEPT, ...headers },
     body,
@@ -144,6 +146,7 @@ describe('Host on a loopback listener', () => {
     ['127.0.0.1:8787', 'http://127.0.0.1:8787'],
     ['localhost:8787', 'http://LOCALHOST:8787'],
     ['[::1]:8787', 'http://[::1]:8787'],
+    ['127.0.0.1:80', 'http://127.0.0.1'],
   ])('with Host %s, its own pages (Origin %s) are served', async (host, origin) => {
     await expectPong(await call({ options: loopback, headers: { host, origin } }));
   });
@@ -151,6 +154,10 @@ describe('Host on a loopback listener', () => {
   it.each([
     ['127.0.0.1:8787', 'http://127.0.0.1:5173'],
     ['127.0.0.1:8787', 'http://localhost:8787'],
+    ['127.0.0.1:8787', 'https://127.0.0.1:8787'],
+    ['localhost:8787', 'https://localhost:8787'],
+    ['[::1]:8787', 'https://[::1]:8787'],
+    ['127.0.0.1:80', 'https://127.0.0.1'],
     ['blog.example', 'http://blog.example'],
   ])('with Host %s, another origin (%s) is refused with 403', async (host, origin) => {
     await expectForbidden(await call({ options: loopback, headers: { host, origin } }), origin);
@@ -269,5 +276,13 @@ describe.each([
     const { host } = new URL(server.url);
     const foreign = await rawPost(server.url, { host, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
+  });
+
+  it('refuses its own host and port in another scheme with 403', async () => {
+    const { host } = new URL(server.url);
+    const own = await rawPost(server.url, { host, origin: `http://${host}` });
+    expect(own.status).toBe(200);
+    const otherScheme = await rawPost(server.url, { host, origin: `https://${host}` });
+    expect(otherScheme.status).toBe(403);
   });
 });

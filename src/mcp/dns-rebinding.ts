@@ -47,18 +47,32 @@ export function callerCheck(policy: CallerPolicy): (request: Request) => string 
   return (request) => {
     const host = checksHost ? hostNamed(request) : null;
     const origin = request.headers.get('origin');
-    if (origin !== null && !origins.has(originOf(origin) ?? '') && !isOwnLoopbackOrigin(origin, host)) {
+    if (
+      origin !== null &&
+      !origins.has(originOf(origin) ?? '') &&
+      !isOwnLoopbackOrigin(origin, host, request)
+    ) {
       return `Forbidden: pages from Origin ${shown(origin)} may not call this endpoint.`;
     }
     return host === null ? null : hostRefusal(host);
   };
 }
 
-/** Whether `origin` is the loopback address the request was sent to (`host`, checked on loopback only). */
-function isOwnLoopbackOrigin(origin: string, host: string | null): boolean {
+/**
+ * Whether `origin` is the loopback address the request was sent to (`host`, checked on loopback
+ * only), in scheme, host and port: an `https:` page on the host of a plain-HTTP listener is
+ * another origin, whatever the host.
+ */
+function isOwnLoopbackOrigin(origin: string, host: string | null, request: Request): boolean {
   if (host === null || !LOOPBACK_NAMES.has(hostnameOf(host))) return false;
   const serialized = originOf(origin);
-  return serialized !== null && new URL(serialized).host === host.toLowerCase();
+  const own = `${schemeOf(request)}//${host}`;
+  return serialized !== null && URL.canParse(own) && serialized === new URL(own).origin;
+}
+
+/** The scheme the request arrived over (`http:` on a self-hosted listener), as its URL gives it. */
+function schemeOf(request: Request): string {
+  return URL.canParse(request.url) ? new URL(request.url).protocol : 'http:';
 }
 
 /**
