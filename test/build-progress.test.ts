@@ -7,7 +7,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { progressReporter } from '../src/build/command/progress.ts';
+import { progressReporter } from '../src/build/command/terminal-progress.ts';
 import { BIN, ROOT } from './support/server.ts';
 
 /** A terminal stand-in: what was written, and a clock the test moves. */

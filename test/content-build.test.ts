@@ -3,10 +3,10 @@ import { cp, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContent, buildData } from '../src/build/command/run-build.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
+import { buildContent, buildData } from '../src/build/index.ts';
 import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';

@@ -5,10 +5,10 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildContent } from '../src/build/command/run-build.ts';
 import { type CompileOptions, compileContent } from '../src/build/content/compile.ts';
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
+import { buildContent } from '../src/build/index.ts';
 import { readAstroSite } from '../src/build/read/astro-site.ts';
 import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';

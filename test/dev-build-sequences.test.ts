@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildData } from '../src/build/command/run-build.ts';
 import { ContentError, type ContentIssue } from '../src/build/content/errors.ts';
 import { type DevBuilder, devBuilder } from '../src/build/dev/dev-build.ts';
 import type { MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
+import { buildData } from '../src/build/index.ts';
 import { writeCorpus } from '../tools/corpus.ts';
 import { BUILD_TIME, deployed } from './support/data.ts';
 

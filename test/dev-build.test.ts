@@ -8,10 +8,10 @@ import { mkdtemp, readFile, rename, rm, utimes, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildData } from '../src/build/command/run-build.ts';
 import { ContentError } from '../src/build/content/errors.ts';
 import { type DevBuilder, devBuilder } from '../src/build/dev/dev-build.ts';
 import type { MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
+import { buildData } from '../src/build/index.ts';
 import { bodyKey, pageFileKey, searchHeadKey, staticFileKey } from '../src/core/deployment.ts';
 import { writeCorpus } from '../tools/corpus.ts';
 import { BUILD_TIME, deployed } from './support/data.ts';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readManifest } from '../src/adapters/file-source.ts';
 import { nodeFileStreaming } from '../src/adapters/node-files.ts';
 import { type DeploymentStats, deploymentStats } from '../src/build/bundle/deployment-limits.ts';
-import { buildData } from '../src/build/command/run-build.ts';
+import { buildData } from '../src/build/index.ts';
 import { writeDeployment } from '../src/build/write/write-deployment.ts';
 import {
   BODIES_PREFIX,

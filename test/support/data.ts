@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { buildData } from '../../src/build/command/run-build.ts';
 import type { SiteData } from '../../src/build/data/types.ts';
 import { emitIntoMemory, type MemoryDeployment } from '../../src/build/dev/memory-deployment.ts';
+import { buildData } from '../../src/build/index.ts';
 import type { RatePolicy } from '../../src/core/deployment.ts';
 import { BUILD_TIME, FIXTURES, SERVED_FIXTURE } from './fixtures.ts';
 

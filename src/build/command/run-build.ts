@@ -1,114 +1,28 @@
 /**
- * Checks a content folder and writes the deployment: every body as served and the manifest.
- * `--help` lists the options (src/build/command/options.ts); problems are one line each, with exit
+ * The build command: its arguments parsed, the build run (src/build/index.ts) and what it found
+ * printed. `--help` lists the options (src/build/command/options.ts); problems are one line each, with exit
  * code 1 (2 for a bad command line). The public address is --base-url or $BASE_URL, else site.yaml's
  * baseUrl, else an Astro site's `site`;
  * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { MEDIA_PREFIX } from '../../core/paths.ts';
 import { ratePolicyFromEnv } from '../../core/rate-policy.ts';
 import {
-  type DeploymentStats,
   deploymentSummary,
   limitWarnings,
   PLATFORM_LIMITS,
   type PlatformLimit,
 } from '../bundle/deployment-limits.ts';
-import { type CompileOptions, compileContent } from '../content/compile.ts';
 import { ContentError } from '../content/errors.ts';
-import type { Layout } from '../content/layout.ts';
-import type { LinkRef } from '../content/links.ts';
-import { type BuildReport, summaryLines } from '../content/report.ts';
-import type { SiteData } from '../data/types.ts';
-import { emitDeployment, type StaticFile } from '../emit.ts';
-import { unresolvedLinks } from '../link-check.ts';
-import { readAstroSite } from '../read/astro-site.ts';
-import { type FileReader, readContentFolder } from '../read/content-folder.ts';
-import { mediaUrls } from '../read/media-urls.ts';
-import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from '../read/static-files.ts';
-import { NOTHING_AHEAD, renderPosts } from '../threads/render-posts.ts';
+import { summaryLines } from '../content/report.ts';
+import { BrokenLinks, buildDeployment } from '../index.ts';
 import type { FileSizes, FileWriter } from '../write/file-writer.ts';
-import { writeDeployment } from '../write/write-deployment.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './options.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
-import { type Progress, type ProgressStream, progressReporter, SILENT } from './progress.ts';
+import { type ProgressStream, progressReporter } from './terminal-progress.ts';
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
-/** A check writes nothing, so it needs no public address; its URLs are built with this one. */
-const CHECK_ADDRESS = 'http://localhost:8787';
-const NO_ADDRESS =
-  'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
-
-/** With --strict, links that will not resolve fail the build, and nothing is written. */
-class BrokenLinks extends Error {
-  constructor(readonly links: readonly LinkRef[]) {
-    super(`${links.length} internal links and images will not resolve`);
-  }
-}
-
-export interface ContentBuild {
-  data: SiteData;
-  layout: Layout;
-  report: BuildReport;
-  /** The public folder's files and the files beside entries that they refer to. */
-  staticFiles: StaticFile[];
-  /** Lets go of the bodies rendered ahead: call it once the pages are written. */
-  release: () => void;
-}
-
-/** How the build reports its progress and reads files (the dev server keeps a cache). */
-export interface BuildSteps {
-  progress?: Progress;
-  readFile?: FileReader;
-  /**
-   * Whether a large blog's posts are read and rendered before compiling, on two threads, their
-   * bodies kept out of memory until their pages are written (src/build/threads/render-posts.ts); otherwise
-   * each body is rendered as its page is made.
-   */
-  renderAhead?: boolean;
-}
-
-/** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
-export async function buildContent(
-  contentDir: string,
-  options: Omit<CompileOptions, 'astro' | 'prepared'>,
-  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
-): Promise<ContentBuild> {
-  const files = await readContentFolder(contentDir, progress, readFile);
-  const others = siteFiles(contentDir);
-  const urls = mediaUrls(contentDir, others.media);
-  const { prepared, kept } = renderAhead
-    ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
-    : NOTHING_AHEAD;
-  try {
-    progress.step('compile', '');
-    const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
-      ...options,
-      astro: readAstroSite(contentDir),
-      prepared,
-      mediaFiles: others.media,
-      mediaUrl: urls.urlOf,
-      imageSize: imageSizer(contentDir, others, urls),
-      publicFiles: others.publicPaths ?? new Set(),
-    });
-    return {
-      ...compiled,
-      // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
-      data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
-      staticFiles: staticFilesOf(contentDir, others, compiled.media, urls),
-      release: () => kept?.release(),
-    };
-  } catch (error) {
-    kept?.release();
-    throw error;
-  }
-}
-
-export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
-  return (await buildContent(contentDir, { now })).data;
-}
 
 /** The public address every absolute URL is built with: an http(s) origin, maybe with a path. */
 function publicAddress(value: string): string {
@@ -170,38 +84,18 @@ export async function runBuild(args: readonly string[], context = processContext
     return fail([problemLine(`${folderProblem} (set --content DIR or FOLIO_CONTENT)`, format)]);
   const started = performance.now();
   const progress = progressReporter(context.stderr);
-  let releaseBodies = () => {};
   try {
-    const policy = ratePolicyFromEnv(env);
     const given = compile.baseUrl === undefined ? undefined : publicAddress(compile.baseUrl);
-    const { data, layout, report, staticFiles, release } = await buildContent(
-      contentDir,
-      { ...compile, baseUrl: given, addressInUse: check ? CHECK_ADDRESS : undefined },
-      { progress, renderAhead: true },
-    );
-    releaseBodies = release;
-    const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
-    if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
-    const published = new Set<string>();
-    let broken: LinkRef[] = [];
-    const checkLinks = () => {
-      // Files beside an entry (published under MEDIA_PREFIX) are checked, by the line that names them, as media.
-      const links = report.links.filter(({ path }) => !path.startsWith(MEDIA_PREFIX));
-      broken = unresolvedLinks(links, published, data);
-      if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
-    };
-    const emit = { baseUrl, policy, published, staticFiles };
-    let stats: DeploymentStats | undefined;
-    if (check) {
-      progress.step('check', 'bodies');
-      await emitDeployment(data, emit, () => progress.advance());
-      checkLinks();
-    } else
-      ({ stats } = await writeDeployment(data, emit, outDir, {
-        progress,
-        accept: checkLinks,
+    const { data, layout, report, baseUrl, stats, broken } = await buildDeployment(
+      {
+        contentDir,
+        compile: { ...compile, baseUrl: given },
+        policy: ratePolicyFromEnv(env),
+        outDir: check ? undefined : outDir,
         ...(context.files && { files: context.files }),
-      }));
+      },
+      progress,
+    );
     progress.done();
     const ms = Math.round(performance.now() - started);
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
@@ -229,8 +123,6 @@ export async function runBuild(args: readonly string[], context = processContext
     if (error instanceof RangeError) return fail([problemLine(error.message, format)]);
     const stack = verbose && error instanceof Error && error.stack ? [error.stack] : [];
     return fail([problemLine(failureLine(error), format), ...stack]);
-  } finally {
-    releaseBodies();
   }
 }
 

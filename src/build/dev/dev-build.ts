@@ -7,7 +7,7 @@
  */
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import type { BuildOptions } from '../command/options.ts';
-import { buildContent } from '../command/run-build.ts';
+import { buildContent } from '../index.ts';
 import { cachedFileReader } from './file-cache.ts';
 import { cachedFrontMatter } from './front-matter-cache.ts';
 import { cachedEncoder, emitIntoMemory, type MemoryDeployment } from './memory-deployment.ts';

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { type Progress, SILENT } from '../command/progress.ts';
 import type { ContentFiles, UnreadableFile } from '../content/files.ts';
 import { MAX_FILE_BYTES } from '../content/limits.ts';
+import { type Progress, SILENT } from '../progress.ts';
 
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });

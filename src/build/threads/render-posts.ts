@@ -15,13 +15,13 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { type Progress, SILENT } from '../command/progress.ts';
 import { type ContentFiles, isIgnoredPath, type PreparedPost, type PreparedPosts } from '../content/files.ts';
 import { frontMatterParts, parseYaml } from '../content/front-matter.ts';
 import { linkTargets } from '../content/links.ts';
 import { toMarkdown } from '../content/mdx.ts';
 import { type MediaUrlOf, mediaUrl, withMediaUrls } from '../content/media.ts';
 import type { PostBodies, PostRecord, RenderedBody, VerbatimBlock } from '../data/types.ts';
+import { type Progress, SILENT } from '../progress.ts';
 import { renderWithTokens } from '../site/render/markdown.ts';
 import { renderedBodyOf } from '../site/render/post-body.ts';
 import { tsWorker } from './ts-worker.ts';

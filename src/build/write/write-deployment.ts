@@ -10,9 +10,9 @@ import { BODIES_PREFIX, type Manifest } from '../../core/deployment.ts';
 import { buildingFolder, previousFolder, recoverDeployment } from '../../folders/deployment-folders.ts';
 import { removeFolder } from '../../folders/remove-folder.ts';
 import { type DeploymentStats, DeploymentTally } from '../bundle/deployment-limits.ts';
-import { type Progress, SILENT } from '../command/progress.ts';
 import type { SiteData } from '../data/types.ts';
 import { type EmitOptions, emitDeployment } from '../emit.ts';
+import { type Progress, SILENT } from '../progress.ts';
 import { indexSearchInWorker } from '../threads/search-indexer.ts';
 import { directFileWriter, type FileSizes, type FileWriter, fileWriter } from './file-writer.ts';
 

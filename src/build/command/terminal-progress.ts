@@ -4,19 +4,12 @@
  * (when the step knows its total) how long is left. Anything that is not a terminal gets nothing,
  * so logs stay quiet and line-based.
  */
+import { type Progress, SILENT } from '../progress.ts';
 
 /** Where progress goes: standard error, or a stand-in in the tests. */
 export interface ProgressStream {
   readonly isTTY?: boolean;
   write(text: string): unknown;
-}
-
-export interface Progress {
-  /** A new step, such as "read" or "render", counting `unit`s (none when '') up to `total` when it is known. */
-  step(name: string, unit: string, total?: number): void;
-  advance(count?: number): void;
-  /** Clears the line, if one was drawn, before the build prints its own lines. */
-  done(): void;
 }
 
 export interface ProgressTiming {
@@ -28,9 +21,6 @@ export interface ProgressTiming {
 }
 
 const DEFAULT_TIMING: ProgressTiming = { afterMs: 3000, everyMs: 200, now: () => performance.now() };
-
-/** Reports nothing: for callers that do not watch progress. */
-export const SILENT: Progress = { step() {}, advance() {}, done() {} };
 
 const CLEAR_LINE = '\r\x1b[K';
 

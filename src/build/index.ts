@@ -1,0 +1,164 @@
+/**
+ * The build as a library: a content folder read, checked and compiled into the data the server
+ * serves (`buildContent`, `buildData`), and that data assembled into a deployment, written or only
+ * checked (`buildDeployment`). The build command (src/build/command/) parses its arguments, calls
+ * these and prints; the dev server, the benchmark and the tests call them directly.
+ */
+import { MEDIA_PREFIX } from '../core/paths.ts';
+import type { DeploymentStats } from './bundle/deployment-limits.ts';
+import { type CompileOptions, compileContent } from './content/compile.ts';
+import type { Layout } from './content/layout.ts';
+import type { LinkRef } from './content/links.ts';
+import type { BuildReport } from './content/report.ts';
+import type { SiteData } from './data/types.ts';
+import { type EmitOptions, emitDeployment, type StaticFile } from './emit.ts';
+import { unresolvedLinks } from './link-check.ts';
+import { type Progress, SILENT } from './progress.ts';
+import { readAstroSite } from './read/astro-site.ts';
+import { type FileReader, readContentFolder } from './read/content-folder.ts';
+import { mediaUrls } from './read/media-urls.ts';
+import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './read/static-files.ts';
+import { NOTHING_AHEAD, renderPosts } from './threads/render-posts.ts';
+import type { FileSizes, FileWriter } from './write/file-writer.ts';
+import { writeDeployment } from './write/write-deployment.ts';
+
+/** The public address a check's URLs are built with: a check writes nothing, so it needs none. */
+export const CHECK_ADDRESS = 'http://localhost:8787';
+const NO_ADDRESS =
+  'no public address: set BASE_URL or --base-url, baseUrl in site.yaml, or site in the Astro config (astro.config.mjs)';
+
+/** With `strict`, links that will not resolve fail the build, and nothing is written. */
+export class BrokenLinks extends Error {
+  constructor(readonly links: readonly LinkRef[]) {
+    super(`${links.length} internal links and images will not resolve`);
+  }
+}
+
+export interface ContentBuild {
+  data: SiteData;
+  layout: Layout;
+  report: BuildReport;
+  /** The public folder's files and the files beside entries that they refer to. */
+  staticFiles: StaticFile[];
+  /** Lets go of the bodies rendered ahead: call it once the pages are written. */
+  release: () => void;
+}
+
+/** How the build reports its progress and reads files (the dev server keeps a cache). */
+export interface BuildSteps {
+  progress?: Progress;
+  readFile?: FileReader;
+  /**
+   * Whether a large blog's posts are read and rendered before compiling, on two threads, their
+   * bodies kept out of memory until their pages are written (src/build/threads/render-posts.ts); otherwise
+   * each body is rendered as its page is made.
+   */
+  renderAhead?: boolean;
+}
+
+/** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
+export async function buildContent(
+  contentDir: string,
+  options: Omit<CompileOptions, 'astro' | 'prepared'>,
+  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
+): Promise<ContentBuild> {
+  const files = await readContentFolder(contentDir, progress, readFile);
+  const others = siteFiles(contentDir);
+  const urls = mediaUrls(contentDir, others.media);
+  const { prepared, kept } = renderAhead
+    ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
+    : NOTHING_AHEAD;
+  try {
+    progress.step('compile', '');
+    const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
+      ...options,
+      astro: readAstroSite(contentDir),
+      prepared,
+      mediaFiles: others.media,
+      mediaUrl: urls.urlOf,
+      imageSize: imageSizer(contentDir, others, urls),
+      publicFiles: others.publicPaths ?? new Set(),
+    });
+    return {
+      ...compiled,
+      // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
+      data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
+      staticFiles: staticFilesOf(contentDir, others, compiled.media, urls),
+      release: () => kept?.release(),
+    };
+  } catch (error) {
+    kept?.release();
+    throw error;
+  }
+}
+
+export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
+  return (await buildContent(contentDir, { now })).data;
+}
+
+export interface DeploymentOptions {
+  contentDir: string;
+  /** The compiler's options; a check without an address goes on with CHECK_ADDRESS. */
+  compile: Omit<CompileOptions, 'astro' | 'prepared' | 'addressInUse'>;
+  policy: EmitOptions['policy'];
+  /** Where the deployment is written; undefined for a check, which assembles every body and writes nothing. */
+  outDir: string | undefined;
+  /** Opens the writer of the deployment's files: the file system's unless a caller stands between. */
+  files?: (sized: FileSizes) => FileWriter;
+}
+
+/** What a build found and, unless it was a check, wrote. */
+export interface DeploymentBuild {
+  data: SiteData;
+  layout: Layout;
+  report: BuildReport;
+  baseUrl: string;
+  /** What the written folder holds; undefined for a check. */
+  stats: DeploymentStats | undefined;
+  /** The internal links and images that will not resolve (none when `strict`: they throw BrokenLinks). */
+  broken: LinkRef[];
+}
+
+/**
+ * Builds a content folder's deployment: compiles it, assembles every body and the manifest, checks
+ * the internal links against what is published and, unless it is a check, writes the folder and
+ * swaps it in. Throws a ContentError, BrokenLinks, or a RangeError naming what is missing.
+ */
+export async function buildDeployment(
+  { contentDir, compile, policy, outDir, files }: DeploymentOptions,
+  progress: Progress = SILENT,
+): Promise<DeploymentBuild> {
+  const check = outDir === undefined;
+  const { data, layout, report, staticFiles, release } = await buildContent(
+    contentDir,
+    { ...compile, addressInUse: check ? CHECK_ADDRESS : undefined },
+    { progress, renderAhead: true },
+  );
+  try {
+    const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
+    if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
+    const published = new Set<string>();
+    let broken: LinkRef[] = [];
+    const checkLinks = () => {
+      // Files beside an entry (published under MEDIA_PREFIX) are checked, by the line that names them, as media.
+      const links = report.links.filter(({ path }) => !path.startsWith(MEDIA_PREFIX));
+      broken = unresolvedLinks(links, published, data);
+      if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
+    };
+    const emit = { baseUrl, policy, published, staticFiles };
+    let stats: DeploymentStats | undefined;
+    if (check) {
+      progress.step('check', 'bodies');
+      await emitDeployment(data, emit, () => progress.advance());
+      checkLinks();
+    } else
+      ({ stats } = await writeDeployment(data, emit, outDir, {
+        progress,
+        accept: checkLinks,
+        ...(files && { files }),
+      }));
+    return { data, layout, report, baseUrl, stats, broken };
+  } finally {
+    release();
+  }
+}
