@@ -5,10 +5,11 @@
  * recovers without a restart.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, open, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, open, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STALE_HEADER } from '../src/build/dev/server.ts';
 import { writeCorpus } from '../tools/corpus.ts';
 import { FIXTURES } from './support/data.ts';
 import { callTool } from './support/mcp.ts';
@@ -125,6 +126,45 @@ describe('npm run dev', () => {
     await writeFile(path, good);
     await within(SHOWN_WITHIN_MS, async () => (await get('/')).status === 200);
     expect((await get(`/blog/${EDITED.slug}/`)).status).toBe(200);
+  });
+
+  it('sees the content folder, and a folder in it, deleted and copied back, and serves the next save', {
+    timeout: 180_000,
+  }, async () => {
+    const backup = await mkdtemp(join(tmpdir(), 'folio-dev-copy-'));
+    await cp(corpus, backup, { recursive: true });
+    const page = `/blog/${EDITED.slug}/`;
+    const saved = async (title: string) => {
+      const path = join(corpus, EDITED.file);
+      await writeFile(path, (await readFile(path, 'utf8')).replace(/^title: .*$/m, `title: "${title}"`));
+      await within(SHOWN_WITHIN_MS, async () => (await apiTitle()) === title);
+      expect(await (await get(page)).text()).toContain(title);
+    };
+    try {
+      await rm(corpus, { recursive: true });
+      await within(SHOWN_WITHIN_MS, async () => (await get('/')).status === 500);
+      expect(await (await get(page)).text()).toContain('The content has problems');
+      // The last good build still answers where no page is asked for, and says that it is stale.
+      const stale = await get('/api/posts-en.json?limit=1', 'application/json');
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get(STALE_HEADER)).toBe('1 content problem(s); answered from the last good build');
+      expect((await get(page, 'text/markdown')).headers.get(STALE_HEADER)).toBeTruthy();
+      await cp(backup, corpus, { recursive: true });
+      await within(SHOWN_WITHIN_MS, async () => (await get('/')).status === 200);
+      expect(
+        (await get('/api/posts-en.json?limit=1', 'application/json')).headers.get(STALE_HEADER),
+      ).toBeNull();
+      await saved('Folder Copied Back');
+
+      const english = join(corpus, 'blog/en');
+      await rm(english, { recursive: true });
+      await within(SHOWN_WITHIN_MS, async () => (await get(page)).status !== 200);
+      await cp(join(backup, 'blog/en'), english, { recursive: true });
+      await within(SHOWN_WITHIN_MS, async () => (await get(page)).status === 200);
+      await saved('Posts Copied Back');
+    } finally {
+      await rm(backup, { recursive: true, force: true });
+    }
   });
 
   it('refuses a port in use in one line with exit code 1', { timeout: 60_000 }, async () => {

@@ -9,7 +9,6 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
-import { watch } from 'chokidar';
 import { listenAddress } from '../../adapters/env.ts';
 import { type NodeListener, nodeListener } from '../../adapters/node-listener.ts';
 import { NodeResponse } from '../../adapters/node-response.ts';
@@ -20,11 +19,14 @@ import { type BuildOptions, parseBuildArgs, UsageError } from '../command/option
 import { contentProblemLines } from '../command/problem-report.ts';
 import { ContentError } from '../content/errors.ts';
 import { publicFolderOf } from '../read/static-files.ts';
+import { watchFolders } from './content-watcher.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
 const DEV_HOST = '127.0.0.1';
+/** The header of every answer made from the last good build while the content has problems. */
+export const STALE_HEADER = 'folio-dev-stale';
 const USAGE = `Usage: npm run dev -- [build options]; $PORT sets the port (default 8787), $HOST the address to listen on (default ${DEV_HOST}, this machine only)`;
 const RELOAD_SCRIPT = `<script>new EventSource(${JSON.stringify(EVENTS_PATH)}).onmessage = () => location.reload();</script>`;
 
@@ -61,18 +63,13 @@ export async function runDev(args: readonly string[]): Promise<number> {
   });
   const publicFolder = publicFolderOf(options.contentDir);
   // Astro's public folder is beside the content folder, not in it.
-  const watcher = watch(publicFolder ? [options.contentDir, publicFolder] : options.contentDir, {
-    ignoreInitial: true,
-    // A save that truncates and then writes raises two events within a few milliseconds, and the
-    // watcher drops the second (it throttles a file's events to one per 5 ms): a build that ran on
-    // the first would keep the empty file. Waiting until the size holds still for 50 ms reports
-    // the save once, whole.
-    awaitWriteFinish: { stabilityThreshold: 50, pollInterval: 10 },
-    ignored: (path) => /(^|[/\\])\.[^/\\]/.test(path),
-  }).on('all', (_event, path) => {
-    builder.changed(path);
-    void rebuild();
-  });
+  const watcher = watchFolders(
+    publicFolder ? [options.contentDir, publicFolder] : [options.contentDir],
+    (path) => {
+      builder.changed(path);
+      void rebuild();
+    },
+  );
   // The first build runs while the watcher looks at the folder; serving starts once both are done,
   // so no change made after the server answers goes unseen.
   await Promise.all([rebuild(), new Promise<void>((ready) => watcher.once('ready', () => ready()))]);
@@ -164,6 +161,7 @@ function devHandler(state: DevState): Handler {
       const isPage = isPageRequest(request);
       if (!state.handler || (isPage && state.problems.length > 0)) return problemPage(state.problems);
       const response = await state.handler.fetch(request, context);
+      if (state.problems.length > 0) return markedStale(response, state.problems.length);
       return isPage && response.headers.get('content-type')?.startsWith('text/html')
         ? withReloadScript(response)
         : response;
@@ -175,6 +173,18 @@ function isPageRequest(request: Request): boolean {
   const { pathname } = new URL(request.url);
   const api = pathname.startsWith('/api/') || pathname === '/mcp';
   return !api && (request.headers.get('accept') ?? '').includes('text/html');
+}
+
+/**
+ * An answer from the last good build while the content has problems (a broken post, a folder
+ * deleted): it says so in a header, so an API client or a script never takes it for the folder's
+ * current content. Pages say it by showing the problems.
+ */
+function markedStale(response: Response, problems: number): Response {
+  const headers = new Headers(response.headers);
+  headers.set(STALE_HEADER, `${problems} content problem(s); answered from the last good build`);
+  headers.set('cache-control', 'no-store');
+  return new Response(response.body, { status: response.status, headers });
 }
 
 async function withReloadScript(response: Response): Promise<Response> {
