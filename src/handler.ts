@@ -7,15 +7,15 @@
  */
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
-import type { ErrorCode } from './core/errors.ts';
+import { type ErrorCode, TARGET_FAULT_HINTS } from './core/errors.ts';
 import { HTML_TYPE } from './core/media-types.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type AcceptedCodings, acceptedCodings } from './http/negotiate.ts';
-import { problemAnswers, rateLimitedDetail } from './http/problem.ts';
+import { problemAnswers, problemInstance, rateLimitedDetail } from './http/problem.ts';
 import { ratePolicy } from './http/rate-limit-headers.ts';
 import { prefersPage, refusalPage } from './http/refusal-page.ts';
-import { type ParsedTarget, parseTarget, type Target } from './http/request-target.ts';
+import { parseTarget, type Target, type TargetRefusal } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
 import { MCP_ALLOW } from './mcp/allow.ts';
 import { type Answer, createRouteTable } from './routes.ts';
@@ -183,32 +183,28 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
     return respond(Response, request, 204, headers, null);
   }
 
-  function refuse(request: Request, target: Target, rate: RateState, code: ErrorCode, detail: string) {
-    const instance = code === 'invalid_request' ? target.path + target.search : target.path;
-    return problems.respond(request, rate, code, detail, instance);
+  function refuse(
+    request: Request,
+    target: Target,
+    rate: RateState,
+    code: ErrorCode,
+    detail: string,
+    hint?: string,
+  ) {
+    return problems.respond(request, rate, code, detail, problemInstance(code, target), undefined, hint);
   }
 
   /** An unusable Host or target: counted like any request, then 400/414 in the area's format. */
-  function badTarget(
-    request: Request,
-    refused: Extract<ParsedTarget, { ok: false }>,
-    context: RequestContext | undefined,
-  ) {
-    const target = { path: refused.path, search: '' };
+  function badTarget(request: Request, refused: TargetRefusal, context: RequestContext | undefined) {
     return after(limiter.hit(clientKey(addressOf(request, context))), (rate) => {
       if (!rate.allowed)
-        return refuse(request, target, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
-      return refuseTarget(request, refused, target, rate);
+        return refuse(request, refused, rate, 'rate_limited', rateLimitedDetail(rate, limiter.windowSeconds));
+      return refuseTarget(request, refused, rate);
     });
   }
 
-  function refuseTarget(
-    request: Request,
-    refused: Extract<ParsedTarget, { ok: false }>,
-    target: Target,
-    rate: RateState,
-  ) {
-    const code: ErrorCode = refused.status === 414 ? 'uri_too_long' : 'invalid_request';
+  /** The refusal in the area's format; a 400's hint is the one that mends its fault. */
+  function refuseTarget(request: Request, refused: TargetRefusal, rate: RateState) {
     if (match(refused.path).area === 'site' && prefersPage(request)) {
       const text =
         refused.status === 414 ? 'The address is too long.' : 'The request could not be understood.';
@@ -220,7 +216,9 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
         refusalPage('Bad request', text),
       );
     }
-    return refuse(request, target, rate, code, refused.detail);
+    if (refused.status === 414) return refuse(request, refused, rate, 'uri_too_long', refused.detail);
+    const hint = TARGET_FAULT_HINTS[refused.fault];
+    return refuse(request, refused, rate, 'invalid_request', refused.detail, hint);
   }
 
   async function internalError(request: Request, context: RequestContext | undefined, error: unknown) {

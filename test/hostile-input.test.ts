@@ -236,6 +236,33 @@ describe('request targets past the documented bounds', () => {
     expect((await problemOf(response)).detail).toContain(`more than ${MAX_QUERY_PARAMETERS} parameters`);
   });
 
+  it('names the query in every 400 instance, percent-encoded, with the hint that mends that refusal', async () => {
+    const parameters = Array.from({ length: MAX_QUERY_PARAMETERS + 1 }, (_, i) => `p${i}=1`).join('&');
+    // The target as a runtime hands it over, raw: a control and a non-ASCII character.
+    const raw = (url: string, headers: HeadersInit = {}) =>
+      ({ url, method: 'GET', headers: new Headers(headers) }) as Request;
+    const cases: [Request, string, RegExp][] = [
+      [new Request(`${BASE}/api/index.json?a\\b`), '/api/index.json?a%5Cb', /percent-encode/i],
+      [
+        raw(`${BASE}/api/index.json?a=\u0001\u00e9&b=%zz`),
+        '/api/index.json?a=%01%C3%A9&b=%25zz',
+        /percent-encode/i,
+      ],
+      [new Request(`${BASE}/api/posts.json?${parameters}`), `/api/posts.json?${parameters}`, /at most 64/],
+      [new Request(`${BASE}/mcp?x=1`, { headers: { host: 'a b' } }), '/mcp?x=1', /Host header/],
+      [new Request(`${BASE}/api/posts.json?limit=0&x=^`), '/api/posts.json?limit=0&x=%5E', /without limit/],
+    ];
+    for (const [request, instance, hint] of cases) {
+      const response = await handler.fetch(request, freshClient());
+      expect(response.status, request.url).toBe(400);
+      const body = await problemOf(response);
+      expect(body.instance).toBe(instance);
+      expect(new URL(body.instance, BASE).href).toBe(BASE + instance);
+      expect(body.error.hint).toMatch(hint);
+      if (!instance.includes('limit=')) expect(body.error.hint).not.toBe(ERROR_KINDS.invalid_request.hint);
+    }
+  });
+
   it('names how often limit was given when it repeats within the bound', async () => {
     const query = Array.from({ length: 40 }, () => 'limit=1').join('&');
     const response = await handler.fetch(new Request(`${BASE}/api/posts.json?${query}`), freshClient());

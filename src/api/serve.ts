@@ -12,7 +12,7 @@ import type { ErrorCode } from '../core/errors.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
 import { type AcceptedCodings, notAcceptableDetail } from '../http/negotiate.ts';
-import type { ProblemAnswers } from '../http/problem.ts';
+import { type ProblemAnswers, problemInstance } from '../http/problem.ts';
 import type { Target } from '../http/request-target.ts';
 import {
   type Prepared,
@@ -93,9 +93,7 @@ export function createApi(options: ApiOptions) {
   }
 
   function fail(request: Request, api: ApiRequest, code: ErrorCode, detail: string, extra?: HeaderMap) {
-    const { path, search } = api.target;
-    const instance = code === 'invalid_request' ? path + search : path;
-    return problems.respond(request, api.rate, code, detail, instance, extra);
+    return problems.respond(request, api.rate, code, detail, problemInstance(code, api.target), extra);
   }
 
   function notFound(request: Request, api: ApiRequest, plan: Plan) {

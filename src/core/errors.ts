@@ -70,6 +70,20 @@ export const ERROR_KINDS: Record<ErrorCode, ErrorKind> = {
   },
 };
 
+/**
+ * What was wrong with a refused request target (a 400 before any route is looked up), each with
+ * the hint that mends it; the hint of `invalid_request` itself speaks of `limit`, the one query
+ * parameter an endpoint reads.
+ */
+export const TARGET_FAULT_HINTS = {
+  host: 'Send a Host header that is a host name or an IP address, with an optional port.',
+  path: 'Send a request target that is a path starting with / (or an absolute URL).',
+  encoding:
+    'Percent-encode the request target: a space, ", <, >, \\ and every byte outside printable ASCII are sent as %XX.',
+  parameters: 'Send at most 64 query parameters; the endpoints take only limit.',
+} as const;
+export type TargetFault = keyof typeof TARGET_FAULT_HINTS;
+
 /** Problem details (RFC 9457) as every error body carries them, the build's error pages included. */
 export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 

@@ -10,6 +10,7 @@ import type { RateState } from '../runtime/limiter.ts';
 import { slotTemplate } from '../runtime/slot-template.ts';
 import { apiHeaderSet, CACHE_NONE, CACHE_PUBLIC } from './api-headers.ts';
 import { writeRateState } from './rate-limit-headers.ts';
+import type { Target } from './request-target.ts';
 import { type Prepared, prepare, type ResponseConstructor, respond } from './respond.ts';
 
 export interface AnswerContext {
@@ -24,22 +25,46 @@ const JSON_SLOTS = SLOTS.map((slot) => JSON.stringify(slot).slice(1, -1));
 const jsonString = (text: string) => JSON.stringify(text).slice(1, -1);
 const encoder = new TextEncoder();
 
+/** What a URI's query cannot hold as it is (RFC 3986 3.4): a `%` that starts no escape, any character but these. */
+const NOT_URI_QUERY = /%(?![0-9A-Fa-f]{2})|[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/gu;
+const REPLACEMENT_CHARACTER = '%EF%BF%BD';
+
 /**
- * The problem answers of one service: each code's JSON text is made once with slots for the
- * detail and the instance, and filled per answer.
+ * A problem's `instance`, a URI reference (RFC 9457 3.1.5): the request's path, and for a 400 its
+ * query too, with every character a URI's query cannot hold as it is (a backslash, a control or
+ * non-ASCII character, a `%` that starts no escape) percent-encoded as UTF-8. So the query names
+ * exactly what was sent, whatever bytes it held, and JSON carries it without escapes of its own.
+ */
+export function problemInstance(code: ErrorCode, target: Target): string {
+  if (code !== 'invalid_request' || target.search === '') return target.path;
+  return target.path + target.search.replace(NOT_URI_QUERY, escaped);
+}
+
+function escaped(char: string): string {
+  try {
+    return char === '%' ? '%25' : encodeURIComponent(char);
+  } catch {
+    return REPLACEMENT_CHARACTER; // a lone surrogate, which UTF-8 cannot encode
+  }
+}
+
+/**
+ * The problem answers of one service: each code's JSON text (with its hint) is made once with
+ * slots for the detail and the instance, and filled per answer.
  */
 export function problemAnswers(context: AnswerContext) {
-  const fillers = new Map<ErrorCode, (values: readonly string[]) => string>();
+  const fillers = new Map<string, (values: readonly string[]) => string>();
 
-  function bodyOf(code: ErrorCode, detail: string, instance: string): Uint8Array {
-    let fill = fillers.get(code);
+  function bodyOf(code: ErrorCode, detail: string, instance: string, hint?: string): Uint8Array {
+    const key = hint === undefined ? code : `${code} ${hint}`;
+    let fill = fillers.get(key);
     if (!fill) {
       const [detailSlot, instanceSlot] = SLOTS as [string, string];
       fill = slotTemplate(
-        JSON.stringify(problem(context.baseUrl, code, detailSlot, instanceSlot)),
+        JSON.stringify(problem(context.baseUrl, code, detailSlot, instanceSlot, hint)),
         JSON_SLOTS,
       );
-      fillers.set(code, fill);
+      fillers.set(key, fill);
     }
     return encoder.encode(fill([jsonString(detail), jsonString(instance)]));
   }
@@ -60,10 +85,11 @@ export function problemAnswers(context: AnswerContext) {
       detail: string,
       instance: string,
       extra?: HeaderMap,
+      hint?: string,
     ): Response {
       const headers = headersOf(code, extra);
       writeRateState(headers, rate);
-      const body = bodyOf(code, detail, instance);
+      const body = bodyOf(code, detail, instance, hint);
       return respond(context.Response, request, ERROR_KINDS[code].status, headers, body);
     },
 

@@ -6,6 +6,7 @@
  * lookup keyed by them finds their hash already computed.
  */
 import { stringBytes } from '../core/byte-lru.ts';
+import type { TargetFault } from '../core/errors.ts';
 import { BoundedCache, memo } from '../runtime/memo.ts';
 
 export const MAX_URL_LENGTH = 8192;
@@ -23,7 +24,11 @@ export interface Target {
   search: string;
 }
 
-export type TargetRefusal = { status: 400 | 414; detail: string; path: string };
+/** A refused target: the path as far as it could be read, and the query as received (a 400's instance names it). */
+export type TargetRefusal = { detail: string; path: string; search: string } & (
+  | { status: 414 }
+  | { status: 400; fault: TargetFault }
+);
 export type ParsedTarget = { ok: true; target: Target } | ({ ok: false } & TargetRefusal);
 
 /** A host name, an IPv4 address or a bracketed IPv6 address, with an optional port. */
@@ -71,21 +76,34 @@ function readTarget(url: string, host: string | null): ParsedTarget {
   }
   const isPath = TARGET_CHARS.test(rawPath);
   const path = isPath ? withoutDotSegments(oneLeadingSlash(rawPath)) : '/';
-  const refuse = (status: 400 | 414, detail: string): ParsedTarget => ({ ok: false, status, detail, path });
+  const refuse = (fault: TargetFault, detail: string): ParsedTarget => ({
+    ok: false,
+    status: 400,
+    fault,
+    detail,
+    path,
+    search,
+  });
 
   if (url.length > MAX_URL_LENGTH)
-    return refuse(414, `The request target is longer than ${MAX_URL_LENGTH} characters.`);
+    return {
+      ok: false,
+      status: 414,
+      detail: `The request target is longer than ${MAX_URL_LENGTH} characters.`,
+      path,
+      search,
+    };
   if (
     (host !== null && !isUsableHost(host)) ||
     (authority !== '' && authority !== host && !isUsableHost(authority))
   )
-    return refuse(400, `The Host header ${JSON.stringify(host ?? authority)} is not a usable host name.`);
+    return refuse('host', `The Host header ${JSON.stringify(host ?? authority)} is not a usable host name.`);
   if (!isPath || rawPath.charCodeAt(0) !== SLASH)
-    return refuse(400, `The request target ${JSON.stringify(rawPath.slice(0, 200))} is not a path.`);
+    return refuse('path', `The request target ${JSON.stringify(rawPath.slice(0, 200))} is not a path.`);
   if (search !== '' && !TARGET_CHARS.test(search))
-    return refuse(400, 'The query string has characters that must be percent-encoded.');
+    return refuse('encoding', 'The query string has characters that must be percent-encoded.');
   if (countParameters(search) > MAX_QUERY_PARAMETERS)
-    return refuse(400, `The query string has more than ${MAX_QUERY_PARAMETERS} parameters.`);
+    return refuse('parameters', `The query string has more than ${MAX_QUERY_PARAMETERS} parameters.`);
   return { ok: true, target: { path, search } };
 }
 
