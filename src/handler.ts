@@ -8,7 +8,7 @@
 import { createApi } from './api/serve.ts';
 import type { Manifest } from './core/deployment.ts';
 import { type ErrorCode, TARGET_FAULT_HINTS } from './core/errors.ts';
-import { HTML_TYPE } from './core/media-types.ts';
+import { HTML_TYPE, JSON_TYPE } from './core/media-types.ts';
 import { apiHeaders, CACHE_NONE } from './http/api-headers.ts';
 import { isPreflight, preflightHeaders } from './http/cors.ts';
 import { type AcceptedCodings, acceptedCodings } from './http/negotiate.ts';
@@ -17,7 +17,9 @@ import { ratePolicy } from './http/rate-limit-headers.ts';
 import { prefersPage, refusalPage } from './http/refusal-page.ts';
 import { parseTarget, type Target, type TargetRefusal } from './http/request-target.ts';
 import { type ResponseConstructor, respond } from './http/respond.ts';
+import { logUnexpectedError } from './http/unexpected-error.ts';
 import { MCP_ALLOW } from './mcp/allow.ts';
+import { INTERNAL_ERROR_STATUS, internalErrorBody } from './mcp/internal-error.ts';
 import { type Answer, createRouteTable } from './routes.ts';
 import { after, loadOnce } from './runtime/after.ts';
 import { type Compress, createBodyCache, type FixedLength } from './runtime/body-cache.ts';
@@ -224,12 +226,15 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
   async function internalError(request: Request, context: RequestContext | undefined, error: unknown) {
     // The adapter loads the new deployment and answers from it (self-hosted.ts).
     if (error instanceof DeploymentReplaced) throw error;
-    console.error(
-      `folio: unexpected error on ${request.method}: ${error instanceof Error ? error.message : String(error)}`,
-    );
     const parsed = parseTarget(request);
     const path = parsed.ok ? parsed.target.path : parsed.path;
+    logUnexpectedError(request.method, path, error);
     const rate = { ...(await limiter.peek(clientKey(addressOf(request, context)))), allowed: true };
+    if (match(path).area === 'mcp') {
+      // Before the MCP area read the message, so there is no id to echo.
+      const headers = apiHeaders(rate, policyHeader, JSON_TYPE, CACHE_NONE);
+      return respond(Response, request, INTERNAL_ERROR_STATUS, headers, internalErrorBody(null));
+    }
     const detail = `The request to ${path} could not be completed.`;
     return problems.respond(request, rate, 'internal_error', detail, path);
   }

@@ -7,14 +7,13 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeListener } from '../src/adapters/node-listener.ts';
 import { createHandler } from '../src/handler.ts';
 import { type CliHost, type Run, startCliHost } from './support/cli-host.ts';
 import { deployed, fixtureData } from './support/data.ts';
+import { listenOnLoopback } from './support/loopback.ts';
 import { callTool } from './support/mcp.ts';
 import { OLDEST_NODE, oldestNode } from './support/node18.ts';
 import { freePort, ROOT, type RunningServer, startNode } from './support/server.ts';
@@ -119,21 +118,6 @@ function expectFailure(result: Run, code: number) {
   expect(errLines[0]).toMatch(/^folio: /);
   expect(errLines.at(-1)).toMatch(/^hint: /);
   expect(result.stderr).not.toMatch(/\n\s+at /);
-}
-
-/** A loopback server for the failure modes the real server never shows on demand. */
-async function tinyServer(handler: (req: IncomingMessage, res: ServerResponse) => void) {
-  const http: Server = createServer(handler);
-  await new Promise<void>((done) => http.listen(0, '127.0.0.1', done));
-  const { port } = http.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((done) => {
-        http.closeAllConnections();
-        http.close(() => done());
-      }),
-  };
 }
 
 /**
@@ -497,7 +481,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
   });
 
   it('a server that never answers times out after --timeout seconds', async () => {
-    const silent = await tinyServer(() => {
+    const silent = await listenOnLoopback(() => {
       // never answers
     });
     try {
@@ -539,7 +523,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
 
   it("a second 429 is an API error (exit 1), with Folio's own 429 answer", async () => {
     let calls = 0;
-    const limitedTwice = await tinyServer((_req, res) => {
+    const limitedTwice = await listenOnLoopback((_req, res) => {
       calls += 1;
       // Folio's answer as it is, but for the wait: none before the retry, which is refused again.
       res.writeHead(429, { ...strictRefusal.headers, 'retry-after': '0' }).end(strictRefusal.body);
@@ -561,7 +545,7 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
 
     beforeAll(async () => {
       const handler = createHandler(await deployed(await fixtureData('long-read'), 'https://long.example'));
-      longRead = await tinyServer(nodeListener(() => handler));
+      longRead = await listenOnLoopback(nodeListener(() => handler));
     });
 
     afterAll(() => longRead?.close());

@@ -243,6 +243,25 @@ describe('a blog in English, Spanish and Brazilian Portuguese', () => {
     });
     expect(result.structuredContent).toMatchObject({ lang: 'pt-br', total: 1 });
   });
+
+  it.each([
+    ['/', '/index.md'],
+    ['/es/', '/es/index.md'],
+    ['/pt-br/', '/pt-br/index.md'],
+  ])('gives the home %s its Markdown twin at %s, where the route table has it', async (home, twin) => {
+    const page = await get(handler, home, 'text/html');
+    expect(page.headers.get('link')).toContain(`<${BASE}${twin}>; rel="alternate"; type="text/markdown"`);
+    expect(await page.text()).toContain(`<link rel="alternate" type="text/markdown" href="${BASE}${twin}">`);
+    const answer = await get(handler, twin);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/markdown/);
+    const negotiated = await get(handler, home, 'text/markdown');
+    expect(await negotiated.text()).toBe(await answer.text());
+  });
+
+  it('has no twin of a home beside its folder', async () => {
+    expect((await get(handler, '/pt-br.md')).status).toBe(404);
+  });
 });
 
 describe('docs/content.md', () => {

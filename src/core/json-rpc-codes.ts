@@ -5,3 +5,5 @@ export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
 /** Implementation-defined server error; the MCP SDK uses it for transport-level refusals. */
 export const SERVER_ERROR = -32000;
+/** An unexpected error while answering a request. */
+export const INTERNAL_ERROR = -32603;

@@ -1,3 +1,5 @@
+import { LANGUAGE_CODE } from './languages.ts';
+
 const MCP_ENDPOINT = '/mcp';
 
 /** Site paths of the discovery documents, the portal and the MCP endpoint. */
@@ -25,11 +27,18 @@ export const PATHS = {
 
 /**
  * The Markdown twin of a page path: `/blog/x/` -> `/blog/x.md`, `/developers` -> `/developers.md`;
- * a language's home (`/`, `/es/`) -> `/index.md`, `/es/index.md`.
+ * a language's home (`/`, `/es/`, `/pt-br/`) -> `/index.md`, `/es/index.md`, `/pt-br/index.md`.
  */
 export function markdownTwinPath(path: string): string {
-  if (path === '/' || /^\/[a-z]{2}\/$/.test(path)) return `${path}index.md`;
+  if (path === '/' || isLanguageHome(path)) return `${path}index.md`;
   return `${path.replace(/\/$/, '')}.md`;
+}
+
+/** `/es/`, `/pt-br/`: one segment, a language code (no other top-level page path is one). */
+function isLanguageHome(path: string): boolean {
+  return (
+    path.endsWith('/') && path.indexOf('/', 1) === path.length - 1 && LANGUAGE_CODE.test(path.slice(1, -1))
+  );
 }
 
 /** The page paths a twin path can stand for: `/blog/x.md` -> `/blog/x/` or `/blog/x`; `/es/index.md` -> `/es/`. */

@@ -2,7 +2,8 @@
  * The MCP endpoint (POST /mcp and /.well-known/mcp): stateless Streamable HTTP answered with plain JSON,
  * no session, the REST API's headers and rate limit. Refusals before a JSON-RPC message exists carry a
  * JSON-RPC error with a null id, as the MCP SDK's servers send them; only the 429 is problem+json, like
- * every rate-limited answer of the service.
+ * every rate-limited answer of the service. An unexpected error is JSON-RPC's internal error, with
+ * the request's id once it is read (./internal-error.ts).
  */
 
 import type { HeaderMap } from '../core/api.ts';
@@ -12,12 +13,14 @@ import { JSON_TYPE } from '../core/media-types.ts';
 import { apiHeaders, CACHE_NONE } from '../http/api-headers.ts';
 import type { Target } from '../http/request-target.ts';
 import { type ResponseConstructor, respond } from '../http/respond.ts';
-import { after } from '../runtime/after.ts';
+import { logUnexpectedError } from '../http/unexpected-error.ts';
 import type { BodyCache } from '../runtime/body-cache.ts';
+import { DeploymentReplaced } from '../runtime/body-source.ts';
 import type { RateState } from '../runtime/limiter.ts';
 import { MCP_ALLOW } from './allow.ts';
 import { type CallerPolicy, callerCheck } from './dns-rebinding.ts';
 import { eraOf, isRefusal, unsupportedHeader } from './era.ts';
+import { INTERNAL_ERROR_STATUS, internalErrorBody } from './internal-error.ts';
 import { errorMessage, type JsonRpcError, parseMessage, type RequestId, resultMessage } from './json-rpc.ts';
 import { MAX_BODY_BYTES, readBody } from './request-body.ts';
 import { warmSearch } from './search-warm.ts';
@@ -72,7 +75,15 @@ export function createMcp(options: McpOptions) {
     return send(request, rate, status, errorMessage(id, error), extra);
   }
 
-  async function handlePost(request: Request, rate: RateState): Promise<Response> {
+  /** An error no answer expected: logged whole, answered -32603 (a replaced deployment is the adapter's to answer). */
+  function internalError(request: Request, mcp: McpRequest, id: RequestId | null, error: unknown): Response {
+    if (error instanceof DeploymentReplaced) throw error;
+    logUnexpectedError(request.method, mcp.target.path, error);
+    return send(request, mcp.rate, INTERNAL_ERROR_STATUS, internalErrorBody(id));
+  }
+
+  async function handlePost(request: Request, mcp: McpRequest): Promise<Response> {
+    const { rate } = mcp;
     const refusal = checkPost(request);
     if (refusal) {
       return sendError(request, rate, refusal.status, { code: SERVER_ERROR, message: refusal.message });
@@ -107,9 +118,17 @@ export function createMcp(options: McpOptions) {
         id,
       );
     }
-    return after(server.answer(method, params, era), (reply) =>
-      send(request, rate, 200, reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error)),
-    );
+    try {
+      const reply = await server.answer(method, params, era);
+      return send(
+        request,
+        rate,
+        200,
+        reply.ok ? resultMessage(id, reply.result) : errorMessage(id, reply.error),
+      );
+    } catch (error) {
+      return internalError(request, mcp, id, error);
+    }
   }
 
   /** Not async: handlePost's promise is handed on as it is, not wrapped in another one. */
@@ -123,7 +142,7 @@ export function createMcp(options: McpOptions) {
       const message = `Method Not Allowed: ${method} ${mcp.target.path}; send JSON-RPC 2.0 messages with POST.`;
       return sendError(request, rate, 405, { code: SERVER_ERROR, message }, null, { allow: MCP_ALLOW });
     }
-    return handlePost(request, rate);
+    return handlePost(request, mcp).catch((error: unknown) => internalError(request, mcp, null, error));
   }
 
   /** Compiles the search scorer before the first search needs it (search-warm.ts). */
