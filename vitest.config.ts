@@ -4,14 +4,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The edit loop's tests (`npm run test:fast`): pure functions and the handler called in-process,
- * with no server, runtime, build command or browser started, so they need no global setup. The
+ * with no server, runtime, build command or browser started, so they need no global setup and
+ * nothing beyond `npm ci` (CI runs them before it installs the test runtimes). The
  * property-based and bulk tests of the build (dev rebuild sequences, the file writer, rendering on
  * threads, search over a generated corpus) run with the rest in `npm test`.
  */
 const FAST = [
   'test/api-handler.test.ts',
   'test/bounded-memo.test.ts',
-  'test/ci-script.test.ts',
   'test/content-build.test.ts',
   'test/content-layouts.test.ts',
   'test/content-media.test.ts',
@@ -26,7 +26,6 @@ const FAST = [
   'test/mcp-search.test.ts',
   'test/mcp-transport.test.ts',
   'test/not-acceptable.test.ts',
-  'test/node-floors-doc.test.ts',
   'test/openapi.test.ts',
   'test/prepare-when-quiet.test.ts',
   'test/remove-folder.test.ts',
@@ -38,6 +37,7 @@ const FAST = [
   'test/site-negotiation.test.ts',
   'test/site-pages.test.ts',
   'test/site-twins.test.ts',
+  'test/system-parts.test.ts',
 ];
 
 /**

@@ -1,8 +1,8 @@
 /**
- * The pages in a real browser: Debian's Chromium driven by playwright-core against the Node server.
- * Outside CI the suite skips, saying why, when no Chromium is installed; in CI it must run.
+ * The pages in a real browser: the Chromium of the test runtimes (test/support/chromium.mjs) driven
+ * by playwright-core against the Node server.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, SiteData } from '../src/build/data/types.ts';
 import { siteLinks } from '../src/build/site/links.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 import { servedData } from './support/data.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
@@ -20,18 +21,7 @@ import { ROOT, type RunningServer, startNode } from './support/server.ts';
 const LANGS = ['en', 'es'] as const;
 const { langRoot, portalPath, tagPath, talksPath } = siteLinks(LANGS);
 
-const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = resolve(ROOT, 'test/artifacts');
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -50,23 +40,16 @@ const LIGHTHOUSE_FLAGS: Flags = {
   cpuQuietThresholdMs: 100,
 };
 
-const installed = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
-if (!installed && !inCi) {
-  console.log(`browser test skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-}
-
-describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
+describe('pages in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let data: SiteData;
 
   beforeAll(async () => {
-    if (!installed) throw new Error(`CI=true but no Chromium at ${CHROMIUM}`);
     await mkdir(ARTIFACTS, { recursive: true });
     data = await servedData();
     server = await startNode();
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS] });
   });
 
   afterAll(async () => {
@@ -195,7 +178,7 @@ describe.skipIf(!installed && !inCi)('pages in Chromium', () => {
   it("scores 100 in Lighthouse's accessibility category on every kind of page", async () => {
     const [english, spanish] = [pagesToAudit('en'), pagesToAudit('es')];
     const pages = english.map((path, i) => (i % 2 === 0 ? path : (spanish[i] as string)));
-    const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: ARGS });
+    const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_ARGS] });
     const failures: string[] = [];
     try {
       for (const path of pages) {
