@@ -11,12 +11,12 @@
 /** Everything a running server loads. */
 const RUNTIME = '^src/(?!build/|commands/)';
 /**
- * The MCP tool modules (mcp/tools/, with their schemas, protocol types and resource templates) are
- * the build's one import from an area: each holds a tool's wording and schemas beside its
- * behaviour, and the build publishes them (tools/list, the server card, llms.txt, the portal) from
- * the same module the run time calls.
+ * The MCP tool specifications (mcp/tool-specs/, with their schemas, protocol types and resource
+ * templates) are the build's one import from an area: each holds a tool's name, wording and
+ * schemas, apart from its behaviour (mcp/tools/), and the build publishes them (tools/list, the
+ * server card, llms.txt, the portal) from the same module the run time checks calls against.
  */
-const TOOL_DEFINITIONS = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-kit)\\.ts$|tools/)';
+const TOOL_SPECS = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-spec)\\.ts$|tool-specs/)';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 /** A folder that imports only itself and the folders it names. */
 const buildsOn = (folder, below) => ({
@@ -86,7 +86,7 @@ module.exports = {
       'build-builds-on-core',
       'The build uses core (the shared formats), the deployment folder and its own modules, never the run time above core.',
       { path: '^src/build/(?!dev/)' },
-      { ...buildsOn('build', ['core', 'folders']), pathNot: TOOL_DEFINITIONS },
+      { ...buildsOn('build', ['core', 'folders']), pathNot: TOOL_SPECS },
     ),
     rule(
       'nothing-imports-the-tools',

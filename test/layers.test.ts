@@ -31,7 +31,11 @@ const LAWFUL: Record<string, string> = {
   ),
   'src/site/serve.ts': imports(from('http', '../http/respond.ts')),
   'src/mcp/protocol.ts': imports(from('core', '../core/api.ts')),
-  'src/mcp/tools/search.ts': imports(from('protocol', '../protocol.ts')),
+  'src/mcp/tool-specs/search.ts': imports(from('protocol', '../protocol.ts')),
+  'src/mcp/tools/search.ts': imports(
+    from('spec', '../tool-specs/search.ts'),
+    from('runtime', '../../runtime/body-cache.ts'),
+  ),
   'src/mcp/serve.ts': imports(from('http', '../http/respond.ts'), from('tool', './tools/search.ts')),
   'src/routes.ts': imports(from('core', './core/api.ts')),
   'src/handler.ts': imports(
@@ -45,7 +49,7 @@ const LAWFUL: Record<string, string> = {
     from('runtime', '../runtime/body-cache.ts'),
     from('folders', '../folders/deployment-folders.ts'),
   ),
-  'src/build/emit.ts': imports(from('core', '../core/api.ts'), from('tool', '../mcp/tools/search.ts')),
+  'src/build/emit.ts': imports(from('core', '../core/api.ts'), from('tool', '../mcp/tool-specs/search.ts')),
   'src/build/write/write-deployment.ts': imports(
     from('emit', '../emit.ts'),
     from('folders', '../../folders/deployment-folders.ts'),
@@ -187,6 +191,11 @@ describe('the layering rules', () => {
       'build-builds-on-core',
       'the build importing an area for a constant',
       plus('src/build/emit.ts', from('a', '../api/serve.ts')),
+    ],
+    [
+      'build-builds-on-core',
+      "the build importing a tool's behaviour",
+      plus('src/build/emit.ts', from('b', '../mcp/tools/search.ts')),
     ],
     [
       'build-builds-on-core',

@@ -5,6 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createHandler, type Handler } from '../src/handler.ts';
+import { TOOL_SPECS } from '../src/mcp/tool-specs/index.ts';
+import { TOOL_MODULES } from '../src/mcp/tools/index.ts';
 import { deployed, servedData } from './support/data.ts';
 
 const BASE = 'https://drift.example';
@@ -86,6 +88,10 @@ describe('published descriptions and the live server', () => {
     expect(listed.map((item) => item.title)).toEqual(tools.map((tool) => tool.name));
     for (const [i, tool] of tools.entries())
       expect(tool.description.startsWith(listed[i]!.description)).toBe(true);
+  });
+
+  it('the server calls the tools the build publishes, each with the spec it publishes, in the same order', () => {
+    expect(TOOL_MODULES.map(({ calls, ...spec }) => spec)).toEqual(TOOL_SPECS);
   });
 
   it('llms.txt lists every resource template of resources/templates/list', async () => {

@@ -6,6 +6,9 @@ export const API_PREFIXES = ['/api/', '/api/v1/'] as const;
 export const canonicalApiPath = (path: string) =>
   path.startsWith('/api/v1/') ? `/api/${path.slice(8)}` : path;
 
+/** How long a public answer stays fresh (Cache-Control); MCP results built from the same data say the same. */
+export const CACHE_MAX_AGE_SECONDS = 3600;
+
 /** A response's headers by lower-case name. */
 export type HeaderMap = Record<string, string>;
 

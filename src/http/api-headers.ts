@@ -1,13 +1,11 @@
 /** The headers every /api/ and /mcp answer carries, errors, 304 and 429 included. */
 
 import type { HeaderMap } from '../core/api.ts';
-import { API_VERSION } from '../core/api.ts';
+import { API_VERSION, CACHE_MAX_AGE_SECONDS } from '../core/api.ts';
 import type { RateState } from '../runtime/limiter.ts';
 import { ALLOW_ANY_ORIGIN, EXPOSED_HEADERS } from './cors.ts';
 import { writeRateState } from './rate-limit-headers.ts';
 
-/** How long a public answer stays fresh; MCP results built from the same data say the same. */
-export const CACHE_MAX_AGE_SECONDS = 3600;
 export const CACHE_PUBLIC = `public, max-age=${CACHE_MAX_AGE_SECONDS}`;
 export const CACHE_NONE = 'no-store';
 

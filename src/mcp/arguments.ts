@@ -6,8 +6,7 @@ import * as v from 'valibot';
 import { expectation } from './expectation.ts';
 import type { JsonObject } from './protocol.ts';
 import { shown } from './shown.ts';
-
-export type ArgumentsSchema = v.StrictObjectSchema<v.ObjectEntries, undefined>;
+import type { ArgumentsSchema } from './tool-spec.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -29,7 +29,7 @@ import type {
   TextResourceContents,
   ToolAnnotations,
 } from '@modelcontextprotocol/sdk/spec.types.js';
-import { CACHE_MAX_AGE_SECONDS } from '../http/api-headers.ts';
+import { CACHE_MAX_AGE_SECONDS } from '../core/api.ts';
 
 /** The stateless revision: version and capabilities in every request's `_meta`, no `initialize`. */
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';

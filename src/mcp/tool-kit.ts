@@ -1,21 +1,17 @@
 /**
- * What a tool module is (one file per tool under tools/): its name, wording, input and output
- * schemas, annotations and behaviour, read both by the dispatcher at run time and, at build time,
- * by every published description of the tools (tools/list, the portal, the agent skill). Also the
- * helpers the behaviours share: reading a prerendered body and encoding a result once per body.
+ * What a tool module is (one file per tool under tools/): its spec (tool-specs/, which the build
+ * publishes) with its behaviour, as the dispatcher calls it. Also the helpers the behaviours
+ * share: reading a prerendered body and encoding a result once per body.
  */
 import type * as v from 'valibot';
 import { bodyKey, type Manifest } from '../core/deployment.ts';
 import type { Lang } from '../core/languages.ts';
 import { after } from '../runtime/after.ts';
 import { type Body, type BodyCache, bodyText, derive, parsedBody } from '../runtime/body-cache.ts';
-import { type ArgumentsSchema, argumentsParser, type Parsed } from './arguments.ts';
+import { argumentsParser, type Parsed } from './arguments.ts';
 import { type EncodedResult, encodedResult } from './json-rpc.ts';
-import { type JsonObject, READ_ONLY, type ToolAnnotations, toolErrorResult } from './protocol.ts';
-import type { argumentSchemas } from './schemas.ts';
-
-/** The argument schemas of a blog in given languages (every `lang` names them). */
-export type Arguments = ReturnType<typeof argumentSchemas>;
+import { type JsonObject, toolErrorResult } from './protocol.ts';
+import type { Arguments, ArgumentsSchema, ToolSpec } from './tool-spec.ts';
 
 /** What a tool's behaviour is made with, once per server. */
 export interface ToolContext {
@@ -30,32 +26,13 @@ export type ToolOutcome = Parsed<EncodedResult>;
 
 export type Call = (given: JsonObject) => ToolOutcome | Promise<ToolOutcome>;
 
-/** A tool as its module writes it: the behaviour takes the arguments its own schema gives. */
-export interface ToolDefinition<I extends ArgumentsSchema, O extends v.GenericSchema> {
-  name: string;
-  title: string;
-  description: string;
-  /**
-   * The first protocol revision whose tools/list names it, for a tool added after the original six:
-   * a client of an earlier revision is shown the tool set that revision was published with.
-   */
-  since?: string;
-  /** Its arguments, for a blog in the languages these schemas were made for. */
-  input: (args: Arguments) => I;
-  output: O;
-  /** Its behaviour, made once per server. */
-  behaviour: (context: ToolContext) => (args: v.InferOutput<I>) => EncodedResult | Promise<EncodedResult>;
-}
+/** What a tool does, made once per server: the behaviour takes the arguments its own schema gives. */
+export type Behaviour<I extends ArgumentsSchema> = (
+  context: ToolContext,
+) => (args: v.InferOutput<I>) => EncodedResult | Promise<EncodedResult>;
 
 /** A tool as the dispatcher and the published descriptions read it, whatever its arguments. */
-export interface ToolModule {
-  name: string;
-  title: string;
-  description: string;
-  since?: string;
-  input: (args: Arguments) => ArgumentsSchema;
-  output: v.GenericSchema;
-  annotations: ToolAnnotations;
+export interface ToolModule extends ToolSpec {
   /**
    * Its calls, made once per server: arguments checked against its schema (the errors worded from
    * `inputSchema`, the schema as published), then answered.
@@ -63,20 +40,19 @@ export interface ToolModule {
   calls: (context: ToolContext, args: Arguments, inputSchema: () => JsonObject | Promise<JsonObject>) => Call;
 }
 
-/** A tool module, every tool read-only. */
+/** A tool module: its spec and what it does. */
 export function toolModule<I extends ArgumentsSchema, O extends v.GenericSchema>(
-  tool: ToolDefinition<I, O>,
+  spec: ToolSpec<I, O>,
+  behaviour: Behaviour<I>,
 ): ToolModule {
-  const { behaviour, ...described } = tool;
   return {
-    ...described,
-    annotations: READ_ONLY,
+    ...spec,
     calls(context, args, inputSchema) {
       const run = behaviour(context);
-      const input = tool.input(args);
+      const input = spec.input(args);
       return (given) =>
         after(inputSchema(), (published): ToolOutcome | Promise<ToolOutcome> => {
-          const parsed = argumentsParser(tool.name, input, () => published)(given);
+          const parsed = argumentsParser(spec.name, input, () => published)(given);
           return parsed.ok ? after(run(parsed.value), (value) => ({ ok: true, value })) : parsed;
         });
     },

@@ -1,10 +1,10 @@
-/** Build time: the tools/list descriptors, from the tool modules, each schema converted from its valibot source. */
+/** Build time: the tools/list descriptors, from the tools' specs, each schema converted from its valibot source. */
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import type { Lang } from '../../core/languages.ts';
 import type { JsonObject, Tool } from '../../mcp/protocol.ts';
 import { argumentSchemas } from '../../mcp/schemas.ts';
-import { TOOL_MODULES } from '../../mcp/tools/index.ts';
+import { TOOL_SPECS } from '../../mcp/tool-specs/index.ts';
 import { withLanguageEnum } from '../language-enum.ts';
 
 export function toolDescriptors(languages: readonly Lang[]): Tool[] {
@@ -15,7 +15,7 @@ export function toolDescriptors(languages: readonly Lang[]): Tool[] {
       target: 'draft-2020-12',
       overrideSchema: withLanguageEnum(languages),
     }) as JsonObject;
-  return TOOL_MODULES.map((tool) => ({
+  return TOOL_SPECS.map((tool) => ({
     name: tool.name,
     title: tool.title,
     description: tool.description,

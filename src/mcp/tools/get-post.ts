@@ -5,10 +5,10 @@ import { type PostFacts, postFactsKey } from '../../core/reading.ts';
 import { after } from '../../runtime/after.ts';
 import { type Body, bodyText } from '../../runtime/body-cache.ts';
 import type { EncodedResult } from '../json-rpc.ts';
-import { pastTheEnd, pieceOf, READ_CAP } from '../pieces.ts';
-import { READING_SINCE } from '../protocol.ts';
-import { type PostText, PostTextSchema } from '../schemas.ts';
+import { pastTheEnd, pieceOf } from '../pieces.ts';
+import type { PostText } from '../schemas.ts';
 import { bodyValue, errorResult, resultFrom, resultOf, toolModule } from '../tool-kit.ts';
+import { getPostSpec } from '../tool-specs/get-post.ts';
 
 /** A piece of a post's twin with the post's facts; the first piece of each post is kept. */
 function postText(facts: PostFacts, twin: Body, offset: number): EncodedResult {
@@ -22,20 +22,9 @@ function postText(facts: PostFacts, twin: Body, offset: number): EncodedResult {
   return offset === 0 ? resultFrom(twin, 'mcp-post', make) : make();
 }
 
-export const getPost = toolModule({
-  name: 'get_post',
-  title: 'Read a post',
-  since: READING_SINCE,
-  description:
-    'Read one post: its Markdown twin (front matter, title, description and the whole body, every link ' +
-    'absolute) with its date, tags and url. Use it after search_blog_posts, get_series or ' +
-    `get_posts_by_tag to read what a post says. A call returns at most ${READ_CAP} characters; when the ` +
-    'post is longer, the result has nextOffset: call again with offset set to it to read on. totalLength ' +
-    'is the whole length.',
-  input: (args) => args.PostArguments,
-  output: PostTextSchema,
-  behaviour:
-    ({ bodies, read }) =>
+export const getPost = toolModule(
+  getPostSpec,
+  ({ bodies, read }) =>
     ({ slug, lang, offset }) =>
       after(bodies.get(postFactsKey(lang, slug)), (factsBody) => {
         if (!factsBody) {
@@ -51,4 +40,4 @@ export const getPost = toolModule({
           return postText(facts, twin, offset);
         });
       }),
-});
+);

@@ -1,20 +1,12 @@
 /** get_posts_by_tag: the posts of one language with a tag, newest first (the REST API's timeline). */
 import { languageName } from '../../core/languages.ts';
-import { TagTimelineSchema } from '../../core/schemas.ts';
 import { after } from '../../runtime/after.ts';
 import { bodyResult, bodyValue, errorResult, resultFrom, resultOf, toolModule } from '../tool-kit.ts';
+import { getPostsByTagSpec } from '../tool-specs/get-posts-by-tag.ts';
 
-export const getPostsByTag = toolModule({
-  name: 'get_posts_by_tag',
-  title: 'Get posts by tag',
-  description:
-    'List every post of one language that carries a tag (of any tier), newest first. Use it to browse a ' +
-    'subject by its tag, e.g. "http" or "caching". Tags are those in a post\'s tags; get_api_index lists ' +
-    'every tag in use. With `limit`, only the newest N posts are returned and total still counts them all.',
-  input: (args) => args.TagArguments,
-  output: TagTimelineSchema,
-  behaviour:
-    ({ manifest, read }) =>
+export const getPostsByTag = toolModule(
+  getPostsByTagSpec,
+  ({ manifest, read }) =>
     ({ tag, lang, limit }) =>
       after(read(`/api/timeline/${lang}/${encodeURIComponent(tag)}.json`), (body) => {
         if (!body) {
@@ -29,4 +21,4 @@ export const getPostsByTag = toolModule({
           return resultOf(JSON.stringify({ ...timeline, posts: timeline.posts.slice(0, limit) }));
         });
       }),
-});
+);

@@ -1,4 +1,4 @@
-/** Every tool module, in the order tools/list gives them. */
+/** Every tool module, in the order of their specs (tool-specs/index.ts), which tools/list gives. */
 import type { ToolModule } from '../tool-kit.ts';
 import { getApiIndex } from './get-api-index.ts';
 import { getPost } from './get-post.ts';

@@ -1,22 +1,14 @@
 /** list_slide_decks: the talks of one language, newest first (the REST API's slide timeline). */
 import { languageName } from '../../core/languages.ts';
-import { SlideTimelineSchema } from '../../core/schemas.ts';
 import { after } from '../../runtime/after.ts';
 import { bodyResult, errorResult, toolModule } from '../tool-kit.ts';
+import { listSlideDecksSpec } from '../tool-specs/list-slide-decks.ts';
 
-export const listSlideDecks = toolModule({
-  name: 'list_slide_decks',
-  title: 'List slide decks',
-  description:
-    'List the published slide decks (talks) of one language, newest first, with the event, its date and ' +
-    "the deck's url (the site's deck page for native decks, the external address otherwise). Use it when " +
-    'asked about talks, presentations or slides.',
-  input: (args) => args.LangArguments,
-  output: SlideTimelineSchema,
-  behaviour:
-    ({ read }) =>
+export const listSlideDecks = toolModule(
+  listSlideDecksSpec,
+  ({ read }) =>
     ({ lang }) =>
       after(read(`/api/slides-timeline/${lang}.json`), (body) =>
         body ? bodyResult(body) : errorResult(`No slide decks in ${languageName(lang)}.`),
       ),
-});
+);
