@@ -17,6 +17,8 @@ const RUNTIME = '^src/(?!build/|commands/)';
  * server card, llms.txt, the portal) from the same module the run time checks calls against.
  */
 const TOOL_SPECS = '^src/mcp/((protocol|schemas|pieces|resource-templates|tool-spec)\\.ts$|tool-specs/)';
+/** The build below its command and its dev server: what a deployment is made with. */
+const BUILD = '^src/build/(?!dev/|command/)';
 const rule = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
 /** A folder that imports only itself and the folders it names. */
 const buildsOn = (folder, below) => ({
@@ -87,6 +89,18 @@ module.exports = {
       'The build uses core (the shared formats), the deployment folder and its own modules, never the run time above core.',
       { path: '^src/build/(?!dev/)' },
       { ...buildsOn('build', ['core', 'folders']), pathNot: TOOL_SPECS },
+    ),
+    rule(
+      'build-reaches-no-run-time',
+      'What the build loads, import after import, stays in the build, core, the deployment folder and the tool specs: a spec that pulled in a behaviour, an HTTP rule or the runtime would load the server into the build.',
+      { path: BUILD },
+      { path: '^src/(?!(build|core|folders)/)', pathNot: TOOL_SPECS, reachable: true },
+    ),
+    rule(
+      'build-reaches-no-command',
+      'The build never reaches the layers on top of it: the build command (arguments and printing), the dev server or the entries.',
+      { path: BUILD },
+      { path: '^src/(build/(command|dev)|commands)/', reachable: true },
     ),
     rule(
       'nothing-imports-the-tools',

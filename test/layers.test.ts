@@ -54,6 +54,7 @@ const LAWFUL: Record<string, string> = {
     from('emit', '../emit.ts'),
     from('folders', '../../folders/deployment-folders.ts'),
   ),
+  'src/build/command/terminal-progress.ts': imports(from('core', '../../core/api.ts')),
   'src/build/dev/server.ts': imports(
     from('write', '../write/write-deployment.ts'),
     from('handler', '../../handler.ts'),
@@ -201,6 +202,26 @@ describe('the layering rules', () => {
       'build-builds-on-core',
       'the build importing the runtime',
       plus('src/build/write/write-deployment.ts', from('r', '../../runtime/body-cache.ts')),
+    ],
+    [
+      'build-reaches-no-run-time',
+      'a tool spec the build imports importing the runtime',
+      plus('src/mcp/tool-specs/search.ts', from('r', '../../runtime/body-cache.ts')),
+    ],
+    [
+      'build-reaches-no-run-time',
+      "a tool spec the build imports importing the tool's behaviour",
+      plus('src/mcp/tool-specs/search.ts', from('b', '../tools/search.ts')),
+    ],
+    [
+      'build-reaches-no-command',
+      'the build importing the build command',
+      plus('src/build/write/write-deployment.ts', from('c', '../command/terminal-progress.ts')),
+    ],
+    [
+      'build-reaches-no-command',
+      'the build importing the dev server',
+      plus('src/build/emit.ts', from('d', './dev/server.ts')),
     ],
     [
       'nothing-imports-the-tools',
