@@ -1,4 +1,6 @@
 /** compileContent: what a content folder publishes, and the one-line problem for each kind of bad input. */
+
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -10,6 +12,8 @@ import { buildContent, buildData } from '../src/build/index.ts';
 import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
+import { createHandler } from '../src/handler.ts';
+import { buildCommand } from './support/build-command.ts';
 import { BUILD_TIME, deployed, FIXTURES, fixtureData } from './support/data.ts';
 
 const MINI = resolve(FIXTURES, 'mini');
@@ -192,6 +196,84 @@ describe('compileContent on a valid folder', () => {
     const a = await buildData(MINI, BUILD_TIME);
     const b = await buildData(MINI, BUILD_TIME);
     expect(await outputOf(a)).toEqual(await outputOf(b));
+  });
+});
+
+describe('gone.yaml', () => {
+  const goneYaml = (paths: string[]) => `paths:\n${paths.map((path) => `  - ${path}\n`).join('')}`;
+  /** The problems of building the mini blog with `paths` gone, as the build prints them. */
+  async function goneProblems(paths: string[]): Promise<string[]> {
+    const { data } = await compileMini({ 'gone.yaml': goneYaml(paths) });
+    try {
+      await deployed(data, 'https://mini.example');
+    } catch (error) {
+      if (error instanceof ContentError) return error.issues.map(formatIssue);
+      throw error;
+    }
+    return [];
+  }
+  const live = (path: string) =>
+    `gone.yaml: paths: expected only paths the site no longer serves (a gone path answers 410 in place of what the build publishes there), received "${path}", which the build publishes`;
+
+  it.each([
+    ['/', '/'],
+    ['/blog/', '/blog/'],
+    ['/blog', '/blog'],
+    ['/es/blog/first/', '/es/blog/first/'],
+    ['/blog/first.md', '/blog/first.md'],
+    ['/api/posts.json', '/api/posts.json'],
+    ['/api/v1/posts-en.json', '/api/posts-en.json'],
+    ['/rss.xml', '/rss.xml'],
+    ['/api/timeline/en/%68ttp.json', '/api/timeline/en/%68ttp.json'],
+  ])('refuses %s, which the build publishes', async (path, named) => {
+    expect(await goneProblems(['/blog/old-post/', path])).toEqual([live(named)]);
+  });
+
+  it('fails the build on a static file or page it lists, and writes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'folio-gone-'));
+    try {
+      await cp(MINI, dir, { recursive: true });
+      await writeFile(join(dir, 'gone.yaml'), goneYaml(['/images/first.webp', '/']));
+      const out = join(dir, 'out');
+      expect(await buildCommand(['--content', dir, '--out', out, '--now', '2026-01-01'])).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: [
+          `folio: the content in ${dir} has 2 problem(s):`,
+          `  ${live('/')}`,
+          `  ${live('/images/first.webp')}`,
+          '',
+        ].join('\n'),
+      });
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps paths the site does not serve', async () => {
+    expect(await goneProblems(['/blog/old-post/', '/api/series/en/old.json', '/blog/old-post.md'])).toEqual(
+      [],
+    );
+  });
+
+  it('reads an /api/v1/ path as its /api/ name, ignores it beside that name, and warns of both', async () => {
+    const { data, report } = await compileMini({
+      'gone.yaml': goneYaml([
+        '/api/v1/series/en/old.json',
+        '/api/series/en/old.json',
+        '/api/v1/timeline/en/old.json',
+      ]),
+    });
+    expect(data.gone).toEqual(['/api/series/en/old.json', '/api/timeline/en/old.json']);
+    expect(summaryLines(report, false)).toEqual([
+      'warning: gone.yaml: /api/v1/series/en/old.json is ignored: /api/series/en/old.json is listed, which answers 410 under /api/ and /api/v1/ alike',
+      'warning: gone.yaml: /api/v1/timeline/en/old.json is read as /api/timeline/en/old.json, which answers 410 under /api/ and /api/v1/ alike',
+      'skipped 1 draft and 1 future-dated entry (--verbose lists them)',
+    ]);
+    const handler = createHandler(await deployed(data, 'https://mini.example'));
+    for (const path of ['/api/timeline/en/old.json', '/api/v1/timeline/en/old.json'])
+      expect((await handler.fetch(new Request(`https://mini.example${path}`))).status, path).toBe(410);
   });
 });
 

@@ -42,6 +42,7 @@ import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
 import { createApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
+import { goneCheck } from './gone-check.ts';
 import { instructionsFor } from './instructions.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import { readingBodies } from './mcp/reading.ts';
@@ -103,15 +104,20 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
   const sizes = options.sizes ?? SIZES;
   const sink = splitting(turning(wholeSink), streamed, sizes);
   const api = createApiResources(data, baseUrl, options.policy);
-  const write = async (path: string, body: Uint8Array | string) => {
+  const gone = goneCheck(data.gone);
+  const published = (path: string) => {
     options.published?.add(path);
+    gone.published(path);
+  };
+  const write = async (path: string, body: Uint8Array | string) => {
+    published(path);
     return sink(bodyKey(path) as string, body);
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
   /** A body published at `path` and written as it grows. */
   const growingAt = (path: string) => {
-    options.published?.add(path);
+    published(path);
     return growingBody(wholeSink, streamed, bodyKey(path) as string, sizes);
   };
   try {
@@ -144,7 +150,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     const everyPostInFull = growingAt(PATHS.llmsFullTxt);
     await everyPostInFull.add(llmsFullHeader(data));
     for (const page of site.pages()) {
-      options.published?.add(page.path);
+      published(page.path);
       await sink(pageFileKey(bodyKey(page.path) as string), page.html);
       await write(page.twinPath, page.markdown);
       if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
@@ -166,8 +172,9 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
 
     for (const file of options.staticFiles ?? []) {
       await writeStaticFile(wholeSink, streamed, file, sizes);
-      options.published?.add(file.path);
+      published(file.path);
     }
+    gone.check();
 
     await sink(MCP_TOOLS_KEY, json({ tools: toolDescriptors(data.site.languages) }));
     for (const [key, text] of readingBodies(data, baseUrl)) await sink(key, text);

@@ -16,6 +16,7 @@ import { ContentError, type ContentIssue } from './errors.ts';
 import type { ContentFiles, PreparedPosts } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
 import { type FrontMatterSplitter, splitFrontMatter } from './front-matter.ts';
+import { gonePaths } from './gone.ts';
 import type { ImageSize } from './image-size.ts';
 import { sitePaths } from './languages.ts';
 import { detectLayout, type Layout, type LayoutReader, type SeriesText } from './layout.ts';
@@ -157,7 +158,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
         (a, b) =>
           compareText(b.pubDate, a.pubDate) || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
       ),
-    gone: [...new Set(gone.paths)].sort(compareText),
+    gone: gonePaths(gone.paths, report),
     redirects: settings.redirects,
     deprecations: settings.deprecations,
     robots: settings.robots,

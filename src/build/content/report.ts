@@ -15,6 +15,13 @@ export interface MissingFile {
   target: string;
 }
 
+/** An /api/v1/ path of gone.yaml, read as its /api/ name; `listed` when that name is listed too. */
+export interface GoneMirror {
+  path: string;
+  canonical: string;
+  listed: boolean;
+}
+
 export class BuildReport {
   /** For each language without built-in interface text, the strings site.yaml leaves to English. */
   readonly uiFallbacks = new Map<string, readonly string[]>();
@@ -40,6 +47,8 @@ export class BuildReport {
     expressions: new Set<string>(),
   };
   readonly mdxComponents = new Set<string>();
+  /** gone.yaml's /api/v1/ paths, redundant with the API's own mirror of /api/ (src/build/content/gone.ts). */
+  readonly goneMirrors: GoneMirror[] = [];
   /** Every internal link and image of the published entries, checked once the deployment is known. */
   readonly links: LinkRef[] = [];
 
@@ -77,6 +86,10 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
     );
   for (const { file, line, target } of report.missingFiles)
     lines.push(`warning: ${file}:${line}: ${target} is not a file of the site (--strict refuses it)`);
+  for (const { path, canonical, listed } of report.goneMirrors)
+    lines.push(
+      `warning: gone.yaml: ${path} ${listed ? `is ignored: ${canonical} is listed` : `is read as ${canonical}`}, which answers 410 under /api/ and /api/v1/ alike`,
+    );
   const drafts = report.skipped.filter((entry) => entry.reason === 'draft').length;
   const future = report.skipped.length - drafts;
   if (report.skipped.length > 0) {
