@@ -5,13 +5,14 @@
  * these and prints; the dev server, the benchmark and the tests call them directly.
  */
 import { MEDIA_PREFIX } from '../core/paths.ts';
+import type { StaticFile } from './body-sink.ts';
 import type { DeploymentStats } from './bundle/deployment-limits.ts';
 import { type CompileOptions, compileContent } from './content/compile.ts';
 import type { Layout } from './content/layout.ts';
 import type { LinkRef } from './content/links.ts';
 import type { BuildReport } from './content/report.ts';
 import type { SiteData } from './data/types.ts';
-import { type EmitOptions, emitDeployment, type StaticFile } from './emit.ts';
+import { type EmitOptions, emitDeployment } from './emit.ts';
 import { unresolvedLinks } from './link-check.ts';
 import { type Progress, SILENT } from './progress.ts';
 import { readAstroSite } from './read/astro-site.ts';

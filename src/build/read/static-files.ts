@@ -17,9 +17,9 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { MEDIA_PREFIX } from '../../core/paths.ts';
+import type { StaticFile } from '../body-sink.ts';
 import type { ContentFiles } from '../content/files.ts';
 import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../content/image-size.ts';
-import type { StaticFile } from '../emit.ts';
 import { linkOutOf } from './content-folder.ts';
 import type { MediaUrls } from './media-urls.ts';
 
