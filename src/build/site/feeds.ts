@@ -9,7 +9,7 @@ import { absoluteImage, chaptersOf, postsTagged, tagsInUse } from '../api/record
 import type { Lang, PostBodies, PostRecord, SiteData, SiteInfo } from '../data/types.ts';
 import { uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
-import { tagDescription } from './pages.ts';
+import { tagDescription } from './listing-pages.ts';
 import { absoluteHtml } from './render/absolute-urls.ts';
 import { cdata, element, textElement, XML_DECLARATION } from './xml.ts';
 

@@ -1,0 +1,109 @@
+/**
+ * What every content page is made with, worked out once per build: the site's links, which
+ * listings each language has, and each language's posts, series, decks and tags, looked up once
+ * (scanning every post for each page would make the build quadratic).
+ */
+import { chaptersOf, tagsInUse } from '../api/records.ts';
+import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+import { keyedOnce } from '../keyed-once.ts';
+import { type UiText, uiText } from './i18n.ts';
+import type { Canonical, Crumb, Sections } from './layout.ts';
+import { type SiteLinks, siteLinks } from './links.ts';
+
+type Dated = { pubDate: string; updatedDate?: string | null };
+
+export const modifiedOf = (item: Dated) => item.updatedDate ?? item.pubDate;
+
+/** The latest change among items (undefined when there are none). */
+export function newestOf(items: readonly Dated[]): string | undefined {
+  let newest: string | undefined;
+  for (const item of items) {
+    const modified = modifiedOf(item);
+    if (newest === undefined || modified > newest) newest = modified;
+  }
+  return newest;
+}
+
+/** A page's last change, when it has one. */
+export const stamp = (date: string | undefined): { lastModified?: string } =>
+  date ? { lastModified: date } : {};
+
+/** Which listings each language has, so the navigation links only to pages that exist. */
+export function sectionsOf(data: SiteData): Record<Lang, Sections> {
+  return Object.fromEntries(
+    data.site.languages.map((lang) => [
+      lang,
+      {
+        series: data.series.some((s) => s.lang === lang),
+        tags: tagsInUse(data, lang).length > 0,
+        talks: data.decks.some((deck) => deck.lang === lang),
+      },
+    ]),
+  );
+}
+
+/** For a slug, its path in each language (the first item with that slug and language), else null. */
+function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[]) {
+  const paths = new Map<string, string>();
+  for (const item of items) {
+    const key = `${item.lang} ${item.slug}`;
+    if (!paths.has(key)) paths.set(key, item.path);
+  }
+  return (slug: string) => (lang: Lang) => paths.get(`${lang} ${slug}`) ?? null;
+}
+
+export interface PageContext {
+  data: SiteData;
+  links: SiteLinks;
+  sections: Record<Lang, Sections>;
+  ui: (lang: Lang) => UiText;
+  postsIn: (lang: Lang) => readonly PostRecord[];
+  /** The latest change among a language's posts. */
+  newestIn: (lang: Lang) => string | undefined;
+  taggedIn: (lang: Lang) => ReadonlySet<string>;
+  seriesIn: (lang: Lang) => readonly SeriesRecord[];
+  decksIn: (lang: Lang) => readonly DeckRecord[];
+  chaptersIn: (series: SeriesRecord) => readonly PostRecord[];
+  nativeDecks: readonly DeckRecord[];
+  /** A post's, a series' or a native deck's path in each language, by slug (null where it has none). */
+  postPath: (slug: string) => (lang: Lang) => string | null;
+  seriesPath: (slug: string) => (lang: Lang) => string | null;
+  deckPath: (slug: string) => (lang: Lang) => string | null;
+  /** The breadcrumbs of a page: home, then `trail`. */
+  crumbs: (lang: Lang, ...trail: Crumb[]) => Crumb[];
+  /** The same page in every language, from a path for each language (null where it does not exist). */
+  canonical: (lang: Lang, pathIn: (lang: Lang) => string | null, ogType: Canonical['ogType']) => Canonical;
+}
+
+export function pageContext(data: SiteData): PageContext {
+  const { languages } = data.site;
+  const links = siteLinks(languages);
+  const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
+  const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
+  const ui = (lang: Lang) => uiText(lang, data.site);
+  return {
+    data,
+    links,
+    sections: sectionsOf(data),
+    ui,
+    postsIn,
+    newestIn: keyedOnce((lang: Lang) => newestOf(postsIn(lang))),
+    taggedIn: keyedOnce((lang: Lang) => new Set(tagsInUse(data, lang))),
+    seriesIn: keyedOnce((lang: Lang) => data.series.filter((s) => s.lang === lang)),
+    decksIn: keyedOnce((lang: Lang) => data.decks.filter((deck) => deck.lang === lang)),
+    chaptersIn: keyedOnce((series: SeriesRecord) => chaptersOf(data, series)),
+    nativeDecks,
+    postPath: pathsBySlug(data.posts),
+    seriesPath: pathsBySlug(data.series),
+    deckPath: pathsBySlug(nativeDecks),
+    crumbs: (lang, ...trail) => [{ name: ui(lang).home, path: links.langRoot(lang) }, ...trail],
+    canonical(lang, pathIn, ogType) {
+      const alternates: Partial<Record<Lang, string>> = {};
+      for (const other of languages) {
+        const path = pathIn(other);
+        if (path !== null) alternates[other] = path;
+      }
+      return { path: alternates[lang]!, alternates, ogType };
+    },
+  };
+}
