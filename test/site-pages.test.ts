@@ -125,7 +125,9 @@ describe('page structure', () => {
   it('renders fenced, unlabelled and indented Markdown code as focusable blocks', () => {
     const source = '```ts\nconst a = 1;\n```\n\n```\nplain\n```\n\n    indented\n';
     expect(preTags(renderMarkdown(source))).toEqual(Array(3).fill('<pre tabindex="0">'));
-    expect(preTags(renderDeck(`# Deck\n\n---\n\n${source}`))).toEqual(Array(3).fill('<pre tabindex="0">'));
+    expect(preTags(renderDeck(`# Deck\n\n---\n\n${source}`).html)).toEqual(
+      Array(3).fill('<pre tabindex="0">'),
+    );
   });
 
   it('never skips a heading level on listing pages, series, tags and the portal', async () => {

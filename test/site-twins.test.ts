@@ -1,17 +1,33 @@
 /** Markdown twins by their `.md` URL: the same negotiation headers as their page, and 410 with it. */
+import { resolve } from 'node:path';
+import MarkdownIt from 'markdown-it';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compileContent } from '../src/build/content/compile.ts';
+import type { SiteData } from '../src/build/data/types.ts';
+import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
-import { deployed, servedData } from './support/data.ts';
+import { BUILD_TIME, deployed, FIXTURES, servedData } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 const MARKDOWN = 'text/markdown; charset=utf-8';
+let data: SiteData;
 let handler: Handler;
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
   handler.fetch(new Request(BASE + path, { method, headers }));
 
 beforeAll(async () => {
-  handler = createHandler(await deployed(await servedData(), BASE));
+  data = await servedData();
+  handler = createHandler(await deployed(data, BASE));
 });
+
+/** The levels of a page's headings, h1 to h6, in order. */
+const htmlOutline = (html: string) => [...html.matchAll(/<h([1-6])[\s>]/g)].map((match) => Number(match[1]));
+/** The levels of a twin's headings, as a Markdown reader finds them, in order. */
+const markdownOutline = (twin: string) =>
+  new MarkdownIt()
+    .parse(twin.replace(/^---\n[\s\S]*?\n---\n/, ''), {})
+    .filter((token) => token.type === 'heading_open')
+    .map((token) => Number(token.tag.slice(1)));
 
 describe('Markdown twins', () => {
   it('a twin URL varies on Accept like its page, and links nowhere but its page set', async () => {
@@ -43,6 +59,38 @@ describe('Markdown twins', () => {
       expect(html.status).toBe(410);
       expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
     }
+  });
+
+  it("a deck's twin has its page's outline: the same heading levels in the same order", async () => {
+    const decks = data.decks.filter((deck) => deck.type === 'native');
+    expect(decks.length).toBeGreaterThan(0);
+    for (const deck of decks) {
+      const page = htmlOutline(await (await get(deck.path)).text());
+      expect(page.slice(0, 3), deck.path).toEqual([1, 2, 3]);
+      expect(markdownOutline(await (await get(`${deck.path.slice(0, -1)}.md`)).text()), deck.path).toEqual(
+        page,
+      );
+    }
+  });
+
+  it("keeps the outline of a deck's setext, deep, quoted and listed headings, and of a paragraph before a slide break", async () => {
+    const files = new Map(await readContentFolder(resolve(FIXTURES, 'mini')));
+    files.set(
+      'slides/en/2025-05-01_native-deck.md',
+      [
+        '---\ntitle: Outline\ndescription: D\npubDate: 2025-05-01\ntype: native\n---',
+        'Outline\n=======\n\nA paragraph right before the break\n---',
+        'Two\nlines\n-----\n\n##### Five ###\n\n###### Six',
+        '> ## Quoted\n\n- # Listed\n\n1. Item\n\n   ### Inside',
+      ].join('\n'),
+    );
+    const { data: mini } = compileContent(files, { now: BUILD_TIME });
+    const deck = mini.decks.find((d) => d.slug === 'native-deck')!;
+    const served = createHandler(await deployed(mini, BASE));
+    const text = async (path: string) => (await served.fetch(new Request(BASE + path))).text();
+    const page = htmlOutline(await text(deck.path));
+    expect(page).toEqual([1, 2, 3, 6, 6, 3, 2, 4]);
+    expect(markdownOutline(await text(`${deck.path.slice(0, -1)}.md`))).toEqual(page);
   });
 
   it('a .md URL with no page is a 404 in Markdown, like the twins beside it', async () => {

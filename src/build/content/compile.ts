@@ -292,9 +292,15 @@ function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | u
     eventName: data.eventName ?? null,
     eventDate: data.eventDate ?? null,
     path: pathOf(lang, 'talks', slug),
-    body,
-    html: data.type === 'native' ? renderDeck(body) : '',
+    ...nativeDeck(data.type, body),
   };
+}
+
+/** A native deck's slides rendered, and their Markdown at the page's heading levels; an external deck's text as written. */
+function nativeDeck(type: DeckRecord['type'], body: string): Pick<DeckRecord, 'body' | 'html'> {
+  if (type !== 'native') return { body, html: '' };
+  const { html, markdown } = renderDeck(body);
+  return { body: markdown, html };
 }
 
 function seriesRecord(context: Context, series: SeriesText): SeriesRecord<string> {

@@ -107,6 +107,7 @@ export interface DeckRecord<L extends string = Lang> {
   eventDate: string | null;
   /** Site path of the deck page (native decks are rendered there). */
   path: string;
+  /** The deck's Markdown; a native deck's slides with their headings at the levels the page gives them (one down). */
   body: string;
   /** Native decks: the slides rendered to HTML at build time, one section each; empty for external ones. */
   html: string;

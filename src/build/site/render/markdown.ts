@@ -7,6 +7,7 @@ import MarkdownIt, { type Token } from 'markdown-it';
 import { boundedMemo } from '../../bounded-memo.ts';
 import { anchorId } from '../anchor.ts';
 import { CODE_BLOCK_OPEN } from '../code-block.ts';
+import { atRenderedLevels } from './heading-levels.ts';
 import { sanitizePageHtml } from './sanitize.ts';
 
 // Grammars such as `http` auto-detect the language of embedded bodies; among all ~190 languages
@@ -110,16 +111,25 @@ export const renderMarkdown = (source: string): string => renderWithTokens(sourc
 
 const SLIDE_BREAK = /^---[ \t]*$/m;
 
-/** A native deck as a readable page: one section per slide, headings one level down. */
-export function renderDeck(source: string): string {
+/** A native deck: its page's HTML and its twin's Markdown. */
+export interface RenderedDeck {
+  html: string;
+  /** The slides, between `---` lines, with their headings at the page's levels. */
+  markdown: string;
+}
+
+/** A native deck as a readable page: one section per slide, headings one level down, in HTML and in Markdown. */
+export function renderDeck(source: string): RenderedDeck {
   const taken = new Set<string>();
-  return source
+  const slides = source
     .split(SLIDE_BREAK)
     .map((slide) => slide.trim())
     .filter((slide) => slide.length > 0)
-    .map(
-      (slide, i) =>
-        `<section class="slide" id="slide-${i + 1}">\n${render(slide, 1, taken).html}</section>\n`,
-    )
-    .join('');
+    .map((slide) => ({ slide, ...render(slide, 1, taken) }));
+  return {
+    html: slides
+      .map(({ html }, i) => `<section class="slide" id="slide-${i + 1}">\n${html}</section>\n`)
+      .join(''),
+    markdown: slides.map(({ slide, tokens }) => atRenderedLevels(slide, tokens)).join('\n\n---\n\n'),
+  };
 }
