@@ -73,6 +73,14 @@ describe('the build of an Astro site with zero edits', () => {
     expect(lines).toContain(
       'folio: did not follow the redirect /posts/[slug] -> /blog/[slug]/ in astro.config.mjs: a dynamic route names no path (list its old paths in site.yaml redirects)',
     );
+    for (const line of [
+      'folio: did not follow the rule /blog/* /posts/:splat 301 of public/_redirects (line 6): a splat or placeholder names no path',
+      'folio: did not follow the rule /app/* /index.html 200 of public/_redirects (line 7): a splat or placeholder names no path',
+      "folio: served public/robots.txt in place of Folio's /robots.txt",
+      "folio: served public/rss.xml in place of Folio's /rss.xml",
+      "folio: kept Folio's /.well-known/api-catalog over public/.well-known/api-catalog: it describes the live API or MCP server",
+    ])
+      expect(lines).toContain(line);
     expect(lines).toContain(
       'folio: .mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Chart), {…} expressions (1 file)',
     );
@@ -168,6 +176,22 @@ async function expectServedFile(get: Get, path: string, file: string, caching: s
   expect(again.headers.get('etag')).toBe(etag);
 }
 
+/** The owner's files of public/ served as written, even where Folio has a body of its own, by path and media type. */
+const OWNER_FILES = [
+  ['/.well-known/security.txt', 'text/plain; charset=utf-8'],
+  ['/.well-known/atproto-did', 'application/octet-stream'],
+  ['/robots.txt', 'text/plain; charset=utf-8'],
+  ['/rss.xml', 'application/xml; charset=utf-8'],
+] as const;
+
+async function expectOwnerFile(get: Get, path: string, type: string) {
+  const response = await get(path);
+  expect(response.status, path).toBe(200);
+  expect(response.headers.get('content-type'), path).toBe(type);
+  const bytes = Buffer.from(await response.arrayBuffer());
+  expect(bytes.equals(readFileSync(resolve(ASTRO_SITE, `public${path}`))), path).toBe(true);
+}
+
 /** Each redirect of the config, by an old path as a reader may ask for it: where to, and with which status. */
 async function expectRedirects(get: Get) {
   for (const [from, to, status] of [
@@ -176,6 +200,11 @@ async function expectRedirects(get: Get) {
     ['/blog/raw-html/?ref=feed', `${SITE}/blog/figures-and-embeds/?ref=feed`, 301],
     ['/blog/raw-html.md', `${SITE}/blog/figures-and-embeds.md`, 301],
     ['/latest/', `${SITE}/blog/callouts/`, 302],
+    // public/_redirects, in Netlify's format.
+    ['/old-feed', `${SITE}/rss.xml`, 301],
+    ['/cv', `${SITE}/about/`, 302],
+    ['/go/repo', 'https://github.com/signal/noise', 301],
+    ['/talks/cache/', 'https://signal.example/talks/cache-talk/', 308],
   ] as const) {
     const response = await get(from);
     expect(response.status, from).toBe(status);
@@ -298,6 +327,26 @@ describe.each([
 
   it('leaves the redirect of a dynamic route alone', async () => {
     expect((await get('/posts/callouts/')).status).toBe(404);
+  });
+
+  it.each(OWNER_FILES)('serves the owner’s %s byte for byte as %s', (path, type) =>
+    expectOwnerFile(get, path, type),
+  );
+
+  it('keeps its own API catalog over the owner’s, and publishes no _redirects', async () => {
+    const catalog = await (await get('/.well-known/api-catalog')).json();
+    expect(JSON.stringify(catalog)).toContain(`${SITE}/openapi.json`);
+    expect(JSON.stringify(catalog)).not.toContain('an-old-api');
+    expect((await get('/_redirects')).status).toBe(404);
+  });
+
+  it('answers /sitemap-index.xml, the name the owner’s robots.txt gives, with the sitemap index', async () => {
+    const astro = await get('/sitemap-index.xml');
+    expect(astro.status).toBe(200);
+    expect(astro.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const text = await astro.text();
+    expect(text).toContain('<sitemapindex');
+    expect(text).toBe(await (await get('/sitemap.xml')).text());
   });
 });
 

@@ -331,13 +331,26 @@ describe.each(blogs)('on %s', (_name, load) => {
     for (const twin of twins) expect((await blog.get(twin)).status, twin).toBe(200);
   });
 
-  it('robots.txt lets every crawler in by default and names the sitemap', async () => {
+  it('robots.txt lets every crawler in by default and names the sitemap; an owner’s own is served as written', async () => {
     const response = await blog.get('/robots.txt');
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
-    const robots = robotsParser(`${BASE}/robots.txt`, await response.text());
-    expect(robots.getSitemaps()).toEqual([`${BASE}/sitemap.xml`]);
+    const text = await response.text();
+    const { written } = blog.data.robots;
+    // The Astro site's public/robots.txt names its own sitemap, so Folio adds none.
+    if (written !== null) expect(text).toBe(written);
+    const robots = robotsParser(`${BASE}/robots.txt`, text);
+    expect(robots.getSitemaps()).toEqual([
+      written === null ? `${BASE}/sitemap.xml` : 'https://signal.example/sitemap-index.xml',
+    ]);
     for (const path of ['/', blog.data.posts[0]!.path, '/api/posts.json'])
       expect(robots.isAllowed(BASE + path, 'AnyBot/1.0')).toBe(true);
+  });
+
+  it('an owner’s robots.txt without a Sitemap line is served as written with Folio’s sitemap after it', async () => {
+    const written = '# Mine\nUser-agent: *\nDisallow: /private/';
+    const data = { ...blog.data, robots: { ...blog.data.robots, written } };
+    const text = await (await getter(createHandler(await deployed(data, BASE)))('/robots.txt')).text();
+    expect(text).toBe(`${written}\n\nSitemap: ${BASE}/sitemap.xml\n`);
   });
 
   it('posts carry BlogPosting and BreadcrumbList JSON-LD and Open Graph article times', async () => {
@@ -547,9 +560,11 @@ describe('a blog with more posts than a page holds', () => {
     const pages = [...content.listings(), ...data.posts.map(content.postShell), ...content.others()];
     const bytes = 100 * 1024;
     const files = wholeFiles(sitemapFiles(pages, data.site.languages, BASE, { urls: 50_000, bytes }));
-    const index = files.at(-1)!;
-    const parts = files.slice(0, -1);
+    // The index comes last, under its own name and then under Astro's.
+    const [index, astroIndex] = files.slice(-2) as [SitemapPiece, SitemapPiece];
+    const parts = files.slice(0, -2);
     expect(index.path).toBe('/sitemap.xml');
+    expect(astroIndex).toEqual({ path: '/sitemap-index.xml', text: index.text });
     expect(await xsdErrors(index.text, 'siteindex.xsd')).toEqual([]);
     expect(locs(index.text)).toEqual(parts.map((part) => BASE + part.path));
     expect(parts.map((part) => part.path)).toContain('/sitemap-es-2.xml');

@@ -47,6 +47,7 @@ import {
   searchIndexFiles,
   streamedDocuments,
 } from './search-index.ts';
+import { type Collision, collisionsWith } from './site/collisions.ts';
 import { llmsFullHeader } from './site/llms.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
@@ -66,6 +67,8 @@ export interface EmitOptions {
   sitemapLimits?: SitemapLimits;
   /** The site's static files, published at their paths. */
   staticFiles?: readonly StaticFile[];
+  /** Told each path where a static file and a body of Folio's meet, and whose is served. */
+  noteCollision?: (collision: Collision) => void;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -84,6 +87,11 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     published(path);
     return sink(bodyKey(path) as string, body);
   };
+  const staticFiles = options.staticFiles ?? [];
+  const owners = collisionsWith(
+    staticFiles.map((file) => file.path),
+    options.noteCollision ?? (() => {}),
+  );
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
   /** A body published at `path` and written as it grows. */
@@ -118,21 +126,27 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       ...(options.renderPage && { renderPage: options.renderPage }),
       ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
     });
-    const everyPostInFull = growingAt(PATHS.llmsFullTxt);
-    await everyPostInFull.add(llmsFullHeader(data));
+    const everyPostInFull = owners.folioWrites(PATHS.llmsFullTxt) ? growingAt(PATHS.llmsFullTxt) : undefined;
+    await everyPostInFull?.add(llmsFullHeader(data));
     for (const page of site.pages()) {
       published(page.path);
       await sink(pageFileKey(bodyKey(page.path) as string), page.html);
       await write(page.twinPath, page.markdown);
-      if (page.post) await everyPostInFull.add(`\n${page.markdown}`);
+      if (page.post) await everyPostInFull?.add(`\n${page.markdown}`);
     }
-    await everyPostInFull.end();
-    for (const [path, document] of Object.entries(site.documents)) await write(path, document.text);
-    for (const [path, text] of site.feeds()) await write(path, text);
-    const sitemaps = await writePieces(site.sitemaps(), growingAt);
-    const sitemapText = growingAt(PATHS.sitemapMarkdown);
-    for (const piece of site.sitemapText()) await sitemapText.add(piece);
-    await sitemapText.end();
+    await everyPostInFull?.end();
+    const folioDocuments = Object.entries(site.documents).filter(([path]) => owners.folioWrites(path));
+    for (const [path, document] of folioDocuments) await write(path, document.text);
+    for (const [path, text] of site.feeds()) if (owners.folioWrites(path)) await write(path, text);
+    const sitemaps = await writePieces(
+      filtered(site.sitemaps(), ({ path }) => owners.folioWrites(path)),
+      growingAt,
+    );
+    const sitemapText = owners.folioWrites(PATHS.sitemapMarkdown)
+      ? growingAt(PATHS.sitemapMarkdown)
+      : undefined;
+    for (const piece of sitemapText ? site.sitemapText() : []) await sitemapText?.add(piece);
+    await sitemapText?.end();
     for (const lang of data.site.languages) {
       for (const status of ERROR_STATUSES) {
         const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
@@ -141,7 +155,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       }
     }
 
-    for (const file of options.staticFiles ?? []) {
+    for (const file of staticFiles.filter(({ path }) => owners.ownerPublishes(path))) {
       await bodies.staticFile(file);
       published(file.path);
     }
@@ -162,14 +176,11 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
       lists,
       documents: {
-        [PATHS.llmsFullTxt]: { type: TEXT_TYPE },
-        [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE },
+        ...(everyPostInFull && { [PATHS.llmsFullTxt]: { type: TEXT_TYPE } }),
+        ...(sitemapText && { [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE } }),
         ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
         ...Object.fromEntries(
-          Object.entries(site.documents).map(([path, { type, link }]) => [
-            path,
-            link ? { type, link } : { type },
-          ]),
+          folioDocuments.map(([path, { type, link }]) => [path, link ? { type, link } : { type }]),
         ),
       },
       pageLinks: site.pageLinks,
@@ -188,6 +199,11 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     await search.stop();
     throw error;
   }
+}
+
+/** The items of `items` that `keep` keeps, as they come. */
+function* filtered<T>(items: Iterable<T>, keep: (item: T) => boolean): Generator<T> {
+  for (const item of items) if (keep(item)) yield item;
 }
 
 /**

@@ -18,7 +18,9 @@ import { type Progress, SILENT } from './progress.ts';
 import { readAstroSite } from './read/astro-site.ts';
 import { type FileReader, readContentFolder } from './read/content-folder.ts';
 import { mediaUrls } from './read/media-urls.ts';
+import { readPublicSettings } from './read/public-settings.ts';
 import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './read/static-files.ts';
+import type { Collision } from './site/collisions.ts';
 import { NOTHING_AHEAD, renderPosts } from './threads/render-posts.ts';
 import type { FileSizes, FileWriter } from './write/file-writer.ts';
 import { writeDeployment } from './write/write-deployment.ts';
@@ -79,6 +81,7 @@ export async function buildContent(
       mediaUrl: urls.urlOf,
       imageSize: imageSizer(contentDir, others, urls),
       publicFiles: others.publicPaths ?? new Set(),
+      publicSettings: readPublicSettings(others.publicFolder, others.publicPaths),
     });
     return {
       ...compiled,
@@ -146,7 +149,8 @@ export async function buildDeployment(
       broken = unresolvedLinks(links, published, data);
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
-    const emit = { baseUrl, policy, published, staticFiles };
+    const noteCollision = (collision: Collision) => report.collisions.push(collision);
+    const emit = { baseUrl, policy, published, staticFiles, noteCollision };
     let stats: DeploymentStats | undefined;
     if (check) {
       progress.step('check', 'bodies');

@@ -21,6 +21,8 @@ export const PATHS = {
   agentSkills: '/.well-known/agent-skills/index.json',
   apiCatalog: '/.well-known/api-catalog',
   sitemap: '/sitemap.xml',
+  /** The sitemap index again, by the name Astro's sitemap integration gives it (and an Astro site's robots.txt names). */
+  sitemapIndex: '/sitemap-index.xml',
   sitemapMarkdown: '/sitemap.md',
   robots: '/robots.txt',
 } as const;

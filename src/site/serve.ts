@@ -153,6 +153,8 @@ const twinErrorFormat = errorFormatAmong([
  * Every discovery document lets a browser client read its ETag (the server-card draft requires it
  * of cards; the others are revalidated the same way).
  */
+/** Files of a site's public `.well-known/` (RFC 8615) are looked up even without an extension. */
+const WELL_KNOWN = '/.well-known/';
 const DOCUMENT_HEADERS: HeaderMap = { 'access-control-expose-headers': 'ETag' };
 /** The CORS headers the server-card draft requires of every location a card is served at. */
 const CARD_HEADERS: HeaderMap = {
@@ -297,7 +299,7 @@ export function createSite(options: SiteOptions) {
       key: key && pageFileKey(key),
       twinKey: bodyKey(twinPath),
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
-      staticKey: key && extensionOf(path) ? staticFileKey(key) : null,
+      staticKey: key && (extensionOf(path) || path.startsWith(WELL_KNOWN)) ? staticFileKey(key) : null,
       contentType: HTML_TYPE,
       extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
       errorFormat: pageErrorFormat,
@@ -309,8 +311,18 @@ export function createSite(options: SiteOptions) {
     const plan = planOf(site.target.path, documentPlan);
     const refused = refusal(request, site, plan);
     if (refused) return refused;
-    return after(plan.key === null ? null : bodies.answer(plan.key), (body) =>
-      body ? send(request, site, plan, body, plan.contentType) : fail(request, site, plan, 404),
+    return after(plan.key === null ? null : bodies.answer(plan.key), (body) => {
+      if (body) return send(request, site, plan, body, plan.contentType);
+      // A feed path where the owner's public folder has the file in place of Folio's feed.
+      const key = bodyKey(site.target.path);
+      return key ? staticOrMissing(request, site, plan, staticFileKey(key)) : fail(request, site, plan, 404);
+    });
+  }
+
+  /** The static file at `key`, else 404. */
+  function staticOrMissing(request: Request, site: SiteRequest, plan: Plan, key: string) {
+    return after(bodies.answer(key), (file) =>
+      file ? sendStatic(request, site, plan, file) : fail(request, site, plan, 404),
     );
   }
 

@@ -31,7 +31,7 @@ import {
 import { ContentReader } from './reader.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
-import { readSite } from './site.ts';
+import { type PublicSettings, readSite } from './site.ts';
 
 export type { ContentFiles, PreparedPosts } from './files.ts';
 
@@ -71,6 +71,8 @@ export interface CompileOptions {
   publicFiles?: ReadonlySet<string>;
   /** The pixel size of a published image by its URL path, where the file states it. */
   imageSize?: (path: string) => ImageSize | undefined;
+  /** The settings files of the site's public folder (`robots.txt`, `_redirects`). */
+  publicSettings?: PublicSettings | undefined;
 }
 
 export interface Compiled {

@@ -1,6 +1,8 @@
 /** What a successful build leaves out or works out by itself, said once each in the build summary. */
+import type { Collision } from '../site/collisions.ts';
 import type { LinkRef } from './links.ts';
 import type { MdxLeftOut } from './mdx.ts';
+import type { UnfollowedRule } from './redirect-rules.ts';
 
 export interface SkippedEntry {
   file: string;
@@ -35,6 +37,10 @@ export class BuildReport {
   readonly unreadSettings: string[] = [];
   /** Redirects of dynamic routes the Astro config states, e.g. `/old/[slug] -> /new/[slug] in astro.config.mjs`. */
   readonly dynamicRedirects: string[] = [];
+  /** Rules of the public folder's `_redirects` that Folio does not answer. */
+  readonly unfollowedRules: (UnfollowedRule & { file: string })[] = [];
+  /** The owner's public files at paths Folio also writes, and whose is served. */
+  readonly collisions: Collision[] = [];
   /** Drafts and entries dated after the build time. */
   readonly skipped: SkippedEntry[] = [];
   /** Files under a name starting with `_`. */
@@ -75,6 +81,14 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   for (const redirect of report.dynamicRedirects)
     lines.push(
       `did not follow the redirect ${redirect}: a dynamic route names no path (list its old paths in site.yaml redirects)`,
+    );
+  for (const { file, line, rule, reason } of report.unfollowedRules)
+    lines.push(`did not follow the rule ${rule} of ${file} (line ${line}): ${reason}`);
+  for (const { path, served } of report.collisions)
+    lines.push(
+      served === 'yours'
+        ? `served public${path} in place of Folio's ${path}`
+        : `kept Folio's ${path} over public${path}: it describes the live API or MCP server`,
     );
   if (report.noLicense)
     lines.push(

@@ -37,7 +37,7 @@ export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL));
 export const sitePath = v.pipe(v.string(SITE_PATH), v.check(isSitePath, SITE_PATH));
 
 const REDIRECT_TARGET = 'a site path such as /blog/new-post/ or an absolute http(s) URL';
-const redirectTarget = v.pipe(
+export const redirectTarget = v.pipe(
   v.string(REDIRECT_TARGET),
   v.check((value) => isSitePath(value) || isWebUrl(value), REDIRECT_TARGET),
 );

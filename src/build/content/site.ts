@@ -7,9 +7,12 @@
 import * as v from 'valibot';
 import { isRedirectStatus, REDIRECT_STATUSES, type Redirect } from '../../core/deployment.ts';
 import { endpointsFor } from '../../core/endpoints.ts';
+import { PATHS } from '../../core/paths.ts';
 import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
+import type { UnreadableFile } from './files.ts';
 import type { ContentReader } from './reader.ts';
+import { readRedirectRules } from './redirect-rules.ts';
 import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
 export interface SiteSettings {
@@ -39,7 +42,23 @@ export interface SiteSources {
    * name falls back to its host name, as it does to the public address's.
    */
   addressInUse?: string | undefined;
+  /** The settings files of the site's public folder. */
+  publicSettings?: PublicSettings | undefined;
 }
+
+/** The settings files a public folder has, each as text or why it could not be read. */
+export interface PublicSettings {
+  /** `robots.txt`, served as written. */
+  robots?: string | UnreadableFile;
+  /** `_redirects`, Netlify's and Cloudflare's format (src/build/content/redirect-rules.ts). */
+  redirects?: string | UnreadableFile;
+}
+
+/** How the summary and the problems name a settings file of the public folder. */
+const PUBLIC_FILES: Record<keyof PublicSettings, string> = {
+  robots: 'public/robots.txt',
+  redirects: 'public/_redirects',
+};
 
 export function readSite(
   reader: ContentReader,
@@ -126,9 +145,14 @@ function inferSite(
     license: given.license ?? null,
     languages,
     deprecations: given.deprecations ?? [],
-    redirects: { ...astroRedirects(reader, astro), ...permanent(given.redirects ?? {}) },
+    redirects: {
+      ...astroRedirects(reader, astro),
+      ...publicRedirects(reader, sources.publicSettings),
+      ...permanent(given.redirects ?? {}),
+    },
     ui: given.ui ?? {},
     robots: given.robots ?? { allow: [], disallow: [], agents: {} },
+    robotsWritten: ownRobots(reader, sources.publicSettings),
   });
 }
 
@@ -163,6 +187,41 @@ function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined
   return redirects;
 }
 
+/** A settings file of the public folder as text; a file that is not text is a problem. */
+function settingText(
+  reader: ContentReader,
+  settings: PublicSettings | undefined,
+  name: keyof PublicSettings,
+): string | undefined {
+  const file = settings?.[name];
+  if (file === undefined || typeof file === 'string') return file;
+  const received = file.unreadable === 'too-large' ? `${file.bytes} bytes` : 'another encoding';
+  reader.problem(PUBLIC_FILES[name], 'the file', 'UTF-8 text of at most 1 MiB', received);
+  return undefined;
+}
+
+/** The public folder's robots.txt, served in place of Folio's. */
+function ownRobots(reader: ContentReader, settings: PublicSettings | undefined): string | null {
+  const text = settingText(reader, settings, 'robots');
+  if (text === undefined) return null;
+  reader.report.collisions.push({ path: PATHS.robots, served: 'yours' });
+  return text;
+}
+
+/** The redirects of the public folder's `_redirects`; each rule Folio does not answer goes to the summary. */
+function publicRedirects(
+  reader: ContentReader,
+  settings: PublicSettings | undefined,
+): Record<string, Redirect> {
+  const text = settingText(reader, settings, 'redirects');
+  if (text === undefined) return {};
+  const { redirects, unfollowed } = readRedirectRules(text);
+  reader.report.unfollowedRules.push(
+    ...unfollowed.map((rule) => ({ ...rule, file: PUBLIC_FILES.redirects })),
+  );
+  return redirects;
+}
+
 /** One problem naming every setting that has to be written down. */
 function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]): void {
   const them = missing.length === 1 ? 'it' : 'them';
@@ -179,6 +238,8 @@ type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license' | 'redirects'> & {
   baseUrl: string | null;
   license: string | null;
   redirects: Record<string, Redirect>;
+  /** The public folder's own robots.txt, when it has one. */
+  robotsWritten: string | null;
 };
 
 function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | undefined {
@@ -213,14 +274,14 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       link: d.link ?? null,
     })),
     redirects: site.redirects,
-    robots: robotsPolicy(site.robots),
+    robots: robotsPolicy(site.robots, site.robotsWritten),
   };
 }
 
 type RobotsConfig = SiteConfig['robots'];
 
 /** The robots settings with every field present (an unstated Content-Signal is null). */
-function robotsPolicy(robots: RobotsConfig): RobotsPolicy {
+function robotsPolicy(robots: RobotsConfig, written: string | null): RobotsPolicy {
   const rules = (given: Omit<RobotsConfig, 'agents'>) => ({
     allow: given.allow,
     disallow: given.disallow,
@@ -229,5 +290,6 @@ function robotsPolicy(robots: RobotsConfig): RobotsPolicy {
   return {
     ...rules(robots),
     agents: Object.entries(robots.agents).map(([userAgent, given]) => ({ userAgent, ...rules(given) })),
+    written,
   };
 }

@@ -150,4 +150,9 @@ export interface RobotsRules {
 /** The owner's stance towards crawlers: rules for every agent, and for named agents. */
 export interface RobotsPolicy extends RobotsRules {
   agents: ({ userAgent: string } & RobotsRules)[];
+  /**
+   * The owner's own robots.txt (the public folder's), served as written, with the sitemap line
+   * added only when it has none; the rules above then stand for nothing. Null when there is none.
+   */
+  written: string | null;
 }

@@ -22,6 +22,7 @@ import type { ContentFiles } from '../content/files.ts';
 import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../content/image-size.ts';
 import { linkOutOf } from './content-folder.ts';
 import type { MediaUrls } from './media-urls.ts';
+import { isPublicSetting } from './public-settings.ts';
 
 /** The Markdown and YAML the content compiler reads; every other file may be an entry's image. */
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
@@ -44,18 +45,26 @@ export function publicFolderOf(contentDir: string): string | undefined {
 
 /** What a folder of the site holds, as the build may publish it. */
 interface Listing {
-  /** Every file below the folder by its `/`-separated relative path, names starting with a dot left out. */
+  /** Every file below the folder by its `/`-separated relative path. */
   files: string[];
   /** The symbolic links that lead out of the folder, by relative path, with the real path they lead to. */
   linksOut: Map<string, string>;
 }
 
+/** The one hidden folder a site publishes: `.well-known/` at the root of its public folder (RFC 8615). */
+const notWellKnown = (path: string) => path !== '.well-known';
+
 /**
- * The files below `dir`, following symbolic links that stay inside `within` (the folder itself
+ * The files below `dir` (names starting with a dot left out unless `hidden` says otherwise), following symbolic links that stay inside `within` (the folder itself
  * unless it is inside another that the build reads); a link that leads out of it (to a file or a
  * folder) is listed apart and never followed, so nothing outside is ever published.
  */
-function filesBelow(dir: string, skip: (path: string) => boolean = () => false, within = dir): Listing {
+function filesBelow(
+  dir: string,
+  skip: (path: string) => boolean = () => false,
+  within = dir,
+  hidden: (path: string) => boolean = () => true,
+): Listing {
   const listing: Listing = { files: [], linksOut: new Map() };
   const root = realpathSync(within);
   const visited = new Set<string>();
@@ -64,8 +73,8 @@ function filesBelow(dir: string, skip: (path: string) => boolean = () => false, 
     if (visited.has(real)) return;
     visited.add(real);
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
-      if (entry.name.startsWith('.')) continue;
       const path = `${prefix}${entry.name}`;
+      if (entry.name.startsWith('.') && hidden(path)) continue;
       const full = join(folder, entry.name);
       const kind = entry.isSymbolicLink() ? statSync(full, { throwIfNoEntry: false }) : entry;
       if (!kind || skip(kind.isDirectory() ? `${path}/` : path)) continue;
@@ -108,7 +117,7 @@ export function siteFiles(contentDir: string): SiteFiles {
   const besideContent = source ? filesBelow(source, (path) => path === 'content/') : undefined;
   // A public folder inside the content folder may link to the rest of it, as the content may.
   const published = publicFolder
-    ? filesBelow(publicFolder, undefined, inside ? contentDir : publicFolder)
+    ? filesBelow(publicFolder, undefined, inside ? contentDir : publicFolder, notWellKnown)
     : undefined;
   const fromContent = (folder: string) => (path: string) =>
     relative(contentDir, join(folder, path)).split(sep).join('/');
@@ -146,7 +155,7 @@ const fileOnDisk = (path: string, file: string): StaticFile => ({
 
 /**
  * The files to publish: the public folder's at their own paths (those under /_media/ are left to
- * the entries' files), then each referred-to file beside an entry, at its URL.
+ * the entries' files, and its settings files are read, not published), then each referred-to file beside an entry, at its URL.
  */
 export function staticFilesOf(
   contentDir: string,
@@ -156,7 +165,7 @@ export function staticFilesOf(
 ): StaticFile[] {
   const { publicFolder, publicPaths } = files;
   const published = [...(publicPaths ?? [])]
-    .filter((path) => !path.startsWith(MEDIA_PREFIX))
+    .filter((path) => !path.startsWith(MEDIA_PREFIX) && !isPublicSetting(path))
     .map((path) => fileOnDisk(encodedPath(path), join(publicFolder as string, path)));
   return [...published, ...media.map((path) => fileOnDisk(urls.urlOf(path), join(contentDir, path)))];
 }

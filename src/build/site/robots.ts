@@ -1,6 +1,7 @@
 /**
- * robots.txt (RFC 9309): the owner's rules from site.yaml, a Content-Signal line where the owner
- * states one (contentsignals.org), and the sitemap. With no rules, every crawler may read everything.
+ * robots.txt (RFC 9309): the owner's own file from the public folder as written, else the owner's
+ * rules from site.yaml, a Content-Signal line where the owner states one (contentsignals.org); and
+ * the sitemap. With no rules, every crawler may read everything.
  */
 
 import { PATHS } from '../../core/paths.ts';
@@ -18,10 +19,19 @@ function group(userAgent: string, rules: RobotsRules): string {
   return lines.join('\n');
 }
 
+/** A Sitemap line anywhere in the file (RFC 9309 section 2.3.5: the field name is case-insensitive). */
+const SITEMAP_LINE = /^\s*sitemap\s*:/im;
+
 export function robotsTxt(policy: RobotsPolicy, baseUrl: string): string {
+  const sitemap = `Sitemap: ${baseUrl}${PATHS.sitemap}\n`;
+  const { written } = policy;
+  if (written !== null) {
+    if (SITEMAP_LINE.test(written)) return written;
+    return `${written}${written === '' || written.endsWith('\n') ? '' : '\n'}\n${sitemap}`;
+  }
   const groups = [
     group('*', policy),
     ...policy.agents.map(({ userAgent, ...rules }) => group(userAgent, rules)),
   ];
-  return `${groups.join('\n\n')}\n\nSitemap: ${baseUrl}${PATHS.sitemap}\n`;
+  return `${groups.join('\n\n')}\n\n${sitemap}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The sitemaps: an index (`/sitemap.xml`) of one or more sitemaps per language, each page with its
+ * The sitemaps: an index (`/sitemap.xml`, and `/sitemap-index.xml` as Astro names it) of one or more sitemaps per language, each page with its
  * last modification and its hreflang alternates, split at the protocol's limits; and the same list
  * as Markdown (`/sitemap.md`) for agents, linking each page's twin.
  */
@@ -131,10 +131,9 @@ export function* sitemapFiles(
       ...(lastModified ? [textElement('lastmod', lastModified)] : []),
     ]),
   );
-  yield {
-    path: PATHS.sitemap,
-    text: `${XML_DECLARATION}${element('sitemapindex', { xmlns: SITEMAP_NS }, `\n${sitemaps.join('\n')}\n`)}\n`,
-  };
+  const index = `${XML_DECLARATION}${element('sitemapindex', { xmlns: SITEMAP_NS }, `\n${sitemaps.join('\n')}\n`)}\n`;
+  yield { path: PATHS.sitemap, text: index };
+  yield { path: PATHS.sitemapIndex, text: index };
 }
 
 /** `/sitemap.md` in pieces: per language, every page's twin with its title and last change. */
