@@ -8,7 +8,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bodyKey, INTERNAL_PREFIX } from '../src/core/deployment.ts';
 import { FIXTURES } from './support/fixtures.ts';
 import { spawnGroup } from './support/process-groups.ts';
@@ -220,16 +220,41 @@ function getOnce(url: string, path: string): Promise<string> {
   });
 }
 
+/** The process ids of a server's workers. */
+const workersOf = (server: RunningServer) =>
+  readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+
 describe('the Node server with FOLIO_WORKERS=2 when a worker dies', () => {
+  it('hands a connection to the live worker when the one it was handed to dies before taking it', {
+    timeout: 120_000,
+  }, async () => {
+    const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    try {
+      const [victim] = workersOf(server);
+      // A stopped worker is alive to the primary but takes nothing handed to it.
+      process.kill(victim as number, 'SIGSTOP');
+      const answered: string[] = [];
+      const handed = Array.from({ length: 8 }, () =>
+        getOnce(server.url, '/api/index.json').then((outcome) => answered.push(outcome)),
+      );
+      await vi.waitFor(() => expect(answered.length).toBe(7), { timeout: 15_000, interval: 10 });
+      // Later connections are answered by the live worker while the eighth still waits: it was
+      // handed to the stopped worker, the one connection the primary gives a worker before it is taken.
+      for (let later = 0; later < 4; later++)
+        expect(await getOnce(server.url, '/api/index.json')).toBe('200');
+      expect(answered).toHaveLength(7);
+      process.kill(victim as number, 'SIGKILL');
+      await Promise.all(handed);
+      expect(answered).toEqual(Array(8).fill('200'));
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('closes the connections the worker held and answers every later one', { timeout: 120_000 }, async () => {
     const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
     try {
-      const workers = () =>
-        readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8')
-          .trim()
-          .split(/\s+/)
-          .map(Number);
-      const [victim] = workers();
+      const [victim] = workersOf(server);
       const noticed = () => server.output().includes(`worker ${victim} ended`);
       const before: string[] = [];
       const after: string[] = [];

@@ -1,7 +1,7 @@
 /**
  * Node: node:http, the client address from the socket, each request answered as
- * ./node-listener.ts says. FOLIO_WORKERS=N runs N such servers sharing the port
- * (./node-workers.ts); FOLIO_RATE_LIMIT_STORE shares their quota.
+ * ./node-listener.ts says. FOLIO_WORKERS=N runs N such servers behind one port, the primary
+ * handing them the connections (./node-workers.ts); FOLIO_RATE_LIMIT_STORE shares their quota.
  */
 import { createServer } from 'node:http';
 import { announce } from './announce.ts';
@@ -9,7 +9,7 @@ import { listenFailure } from './env.ts';
 import { nodeFileStreaming } from './node-files.ts';
 import { nodeListener } from './node-listener.ts';
 import { NodeResponse } from './node-response.ts';
-import { superviseWorkers } from './node-workers.ts';
+import { superviseWorkers, takeConnections } from './node-workers.ts';
 import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
 import { isWorker } from './worker-mark.ts';
 
@@ -23,8 +23,7 @@ async function serve() {
     Response: NodeResponse as unknown as typeof Response,
   });
   const server = createServer(nodeListener(() => handler));
+  if (isWorker()) return takeConnections(server);
   server.once('error', (error) => refuse(listenFailure(error, port, host)));
-  server.listen(port, host, () => {
-    if (!isWorker()) announce(servingLine(manifest, settings));
-  });
+  server.listen(port, host, () => announce(servingLine(manifest, settings)));
 }
