@@ -34,6 +34,7 @@ const answer = () => ANSWER;
 const answers: AreaAnswers<null> = {
   apiDocument: () => answer,
   apiPostList: () => answer,
+  apiSearch: () => answer,
   apiFallback: answer,
   mcp: answer,
   siteDocument: answer,

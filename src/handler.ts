@@ -165,6 +165,12 @@ export function createHandler(deployment: Deployment, options: HandlerOptions = 
         api.postList(request, { target, rate, accepted: acceptedFor(request) }, deprecation),
       );
     },
+    apiSearch(operationId) {
+      const deprecation = manifest.deprecations[operationId];
+      return counted(API_AREA, (request, target, rate) =>
+        api.search(request, { target, rate, accepted: acceptedFor(request) }, deprecation),
+      );
+    },
     apiFallback: counted(API_AREA, (request, target, rate) =>
       api.fallback(request, { target, rate, accepted: acceptedFor(request) }),
     ),

@@ -9,7 +9,7 @@
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
-import { endpointsFor } from './core/endpoints.ts';
+import { endpointsFor, SEARCH_ENDPOINT } from './core/endpoints.ts';
 import { FEED_FILES } from './core/paths.ts';
 import type { Target } from './http/request-target.ts';
 import { memo } from './runtime/memo.ts';
@@ -35,6 +35,8 @@ export interface AreaAnswers<Context> {
   apiDocument(operationId: string): Answer<Context>;
   /** A post list (`limit` applies), by its endpoint's operationId. */
   apiPostList(operationId: string): Answer<Context>;
+  /** The search, computed per request, by its endpoint's operationId. */
+  apiSearch(operationId: string): Answer<Context>;
   /** Any other path under /api/. */
   apiFallback: Answer<Context>;
   mcp: Answer<Context>;
@@ -81,12 +83,15 @@ export function routeEntries<Context>(
   const api = (answer: Answer<Context>): Route<Context> => ({ area: 'api', answer });
   const site = (answer: Answer<Context>): Route<Context> => ({ area: 'site', answer });
 
+  const underPrefix = (prefix: string, template: string) =>
+    prefix + template.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
   for (const prefix of API_PREFIXES) {
     for (const endpoint of endpointsFor(manifest.languages)) {
-      const pattern = prefix + endpoint.pathTemplate.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
       const answer = endpoint.isPostIndex ? answers.apiPostList : answers.apiDocument;
-      add(pattern, api(answer(endpoint.operationId)));
+      add(underPrefix(prefix, endpoint.pathTemplate), api(answer(endpoint.operationId)));
     }
+    const search = answers.apiSearch(SEARCH_ENDPOINT.operationId);
+    add(underPrefix(prefix, SEARCH_ENDPOINT.pathTemplate), api(search));
   }
   add('/api/*', api(answers.apiFallback));
   const mcp: Route<Context> = { area: 'mcp', answer: answers.mcp };

@@ -241,8 +241,9 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     expect(await folio('posts', '--json', '--lang', 'es')).toMatchObject({ code: 0, stdout: `${es.text}\n` });
   });
 
-  it('search: the MCP tool search_blog_posts results, in its order, accent-insensitive', async () => {
+  it('search: /api/search.json, in the order search_blog_posts gives, accent-insensitive', async () => {
     const expected = await searchTool({ query: 'cache', lang: 'es', limit: 5 });
+    expect(JSON.parse((await api('/api/search.json?q=cache&lang=es&limit=5')).text)).toEqual(expected);
     const results = expected.results as Array<Post & { score: number }>;
     expect(results.length).toBeGreaterThan(0);
     const result = await folio('search', 'cache', '--lang', 'es', '--limit', '5');
@@ -265,11 +266,11 @@ describe.each(RUNTIMES)('folio on $name', ({ node }) => {
     expect(results.some((post) => post.title.toLowerCase().includes('caché'))).toBe(true);
   });
 
-  it('search --json prints the tool structuredContent; several words are one query', async () => {
-    const expected = await searchTool({ query: 'rate limit', lang: 'en' });
+  it('search --json prints the API answer as received; several words are one query', async () => {
+    const expected = await api('/api/search.json?q=rate+limit&lang=en');
     const result = await folio('search', 'rate', 'limit', '--json');
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual(expected);
+    expect(result).toMatchObject({ code: 0, stdout: `${expected.text}\n` });
+    expect(JSON.parse(result.stdout)).toEqual(await searchTool({ query: 'rate limit', lang: 'en' }));
   });
 
   it('read: prints the post twin exactly; --json the facts with the whole text; bad slugs', async () => {

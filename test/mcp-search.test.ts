@@ -5,23 +5,28 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { foldTerm } from '../src/core/search-index.ts';
-import { createSearch } from '../src/mcp/search.ts';
+import type { SearchQuery } from '../src/core/search-query.ts';
 import { warmSearch } from '../src/mcp/search-warm.ts';
 import { createBodyCache } from '../src/runtime/body-cache.ts';
-import { deployed, servedData } from './support/data.ts';
+import { createSearch } from '../src/runtime/search/search.ts';
+import { deployed, servedData, UNFILTERED } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 let data: SiteData;
-let search: ReturnType<typeof createSearch>;
+/** A search of the whole language from its first result, as a query without filters or cursor asks. */
+let search: (
+  query: Pick<SearchQuery, 'query' | 'lang' | 'limit'>,
+) => ReturnType<ReturnType<typeof createSearch>>;
 
 beforeAll(async () => {
   // The index as the build writes it, read back as the handler reads it.
   data = await servedData();
-  search = createSearch(createBodyCache((await deployed(data, BASE)).source));
+  const engine = createSearch(createBodyCache((await deployed(data, BASE)).source));
+  search = (query) => engine({ offset: 0, tag: null, series: null, ...query });
 });
 
 async function slugsFor(query: string, lang: Lang = 'en', limit = 10): Promise<string[]> {
-  return (await await search({ query, lang, limit })).results.map((result) => result.slug);
+  return (await await search({ ...UNFILTERED, query, lang, limit })).results.map((result) => result.slug);
 }
 
 function postOf(slug: string, lang: Lang): PostRecord {
@@ -40,7 +45,7 @@ describe('exact words', () => {
   });
 
   it('a title match outranks a body-only match', async () => {
-    const results = (await search({ query: 'stale', lang: 'en', limit: 50 })).results;
+    const results = (await search({ ...UNFILTERED, query: 'stale', lang: 'en', limit: 50 })).results;
     expect(results[0]?.slug).toBe('stale-responses');
     expect(results.length).toBeGreaterThan(1);
     const scores = results.map((result) => result.score);
@@ -48,7 +53,7 @@ describe('exact words', () => {
   });
 
   it('results carry the post fields, an absolute url and a numeric score', async () => {
-    const [first] = (await search({ query: 'leaky bucket', lang: 'es', limit: 1 })).results;
+    const [first] = (await search({ ...UNFILTERED, query: 'leaky bucket', lang: 'es', limit: 1 })).results;
     const post = postOf('leaky-bucket-limiter', 'es');
     expect(first).toEqual({
       slug: post.slug,
@@ -120,7 +125,7 @@ describe('fields', () => {
 
 describe('matching', () => {
   it('a query with no match has no results and a total of 0', async () => {
-    expect(await search({ query: 'xylophone quartz', lang: 'en', limit: 10 })).toEqual({
+    expect(await search({ ...UNFILTERED, query: 'xylophone quartz', lang: 'en', limit: 10 })).toEqual({
       query: 'xylophone quartz',
       lang: 'en',
       total: 0,
@@ -139,16 +144,16 @@ describe('matching', () => {
   });
 
   it('posts with every word come before the fallback to any word', async () => {
-    const both = await search({ query: 'leaky bucket', lang: 'en', limit: 50 });
-    const bucket = await search({ query: 'bucket', lang: 'en', limit: 50 });
+    const both = await search({ ...UNFILTERED, query: 'leaky bucket', lang: 'en', limit: 50 });
+    const bucket = await search({ ...UNFILTERED, query: 'bucket', lang: 'en', limit: 50 });
     expect(both.total).toBeLessThanOrEqual(bucket.total);
-    const fallback = await search({ query: 'wintertc zzqqxx', lang: 'en', limit: 50 });
+    const fallback = await search({ ...UNFILTERED, query: 'wintertc zzqqxx', lang: 'en', limit: 50 });
     expect(fallback.results.map((result) => result.slug)).toEqual(['one-handler-five-runtimes']);
   });
 
   it('total counts every match and results hold the top limit', async () => {
-    const all = await search({ query: 'http', lang: 'en', limit: 50 });
-    const top = await search({ query: 'http', lang: 'en', limit: 3 });
+    const all = await search({ ...UNFILTERED, query: 'http', lang: 'en', limit: 50 });
+    const top = await search({ ...UNFILTERED, query: 'http', lang: 'en', limit: 3 });
     expect(all.total).toBeGreaterThan(3);
     expect(top.total).toBe(all.total);
     expect(top.results).toEqual(all.results.slice(0, 3));
@@ -177,8 +182,8 @@ describe('compiling the scorer ahead of the first search', () => {
 
   it('leaves the answers of a deployment as they were', async () => {
     const fresh = createSearch(createBodyCache((await deployed(data, BASE)).source));
-    const before = await fresh({ query: 'cache headers', lang: 'en', limit: 10 });
+    const before = await fresh({ ...UNFILTERED, query: 'cache headers', lang: 'en', limit: 10 });
     await warmSearch();
-    expect(await search({ query: 'cache headers', lang: 'en', limit: 10 })).toEqual(before);
+    expect(await search({ ...UNFILTERED, query: 'cache headers', lang: 'en', limit: 10 })).toEqual(before);
   });
 });

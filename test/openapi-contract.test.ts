@@ -32,6 +32,15 @@ beforeAll(async () => {
   );
 });
 
+/** Searches of each kind: words, a language, filters, a page and its continuation. */
+const searches = () =>
+  [
+    '?q=cache',
+    '?q=caché&lang=es&limit=2',
+    '?q=http&tag=http',
+    '?q=cache&series=caching-by-hand&limit=1&cursor=1',
+  ].map((query) => `${server.url}/api/search.json${query}`);
+
 afterAll(() => server?.stop());
 
 /** The same URL under each prefix: /api/... and /api/v1/... */
@@ -59,7 +68,7 @@ describe('the API keeps the contract its OpenAPI document declares', () => {
   it('every concrete URL of the index under both prefixes: GET, HEAD and a 304 for If-None-Match', async () => {
     expect(urls.length).toBeGreaterThan(20);
     const found: string[] = [];
-    for (const url of urls.flatMap(underEachPrefix)) {
+    for (const url of [...urls, ...searches()].flatMap(underEachPrefix)) {
       const get = await exchange(url);
       expect(get.status, url).toBe(200);
       const head = await exchange(url, 'HEAD');
@@ -104,13 +113,21 @@ describe('the API keeps the contract its OpenAPI document declares', () => {
     const cases: [url: string, method: string, status: number][] = [
       ...withGetAndHead(400, ...postIndexes.map((url) => `${url}?limit=0`)),
       ...withGetAndHead(
+        400,
+        ...['', '?q=', '?q=cache&limit=0', '?q=cache&limit=51', '?q=cache&lang=xx', '?q=cache&cursor=x'].map(
+          (query) => `${origin}/api/search.json${query}`,
+        ),
+      ),
+      ...withGetAndHead(
         404,
         `${origin}/api/series/en/no-such-series.json`,
         `${origin}/api/timeline/es/no-such-tag.json`,
       ),
       ...withGetAndHead(410, ...gone.map((path) => origin + path)),
       ...['DELETE', 'POST', 'PUT', 'PATCH'].flatMap((method) =>
-        underEachPrefix(`${origin}/api/posts-en.json`).map((u): [string, string, number] => [u, method, 405]),
+        [`${origin}/api/posts-en.json`, `${origin}/api/search.json?q=cache`]
+          .flatMap(underEachPrefix)
+          .map((u): [string, string, number] => [u, method, 405]),
       ),
     ];
     const found: string[] = [];

@@ -8,10 +8,10 @@ import { searchIndexFiles } from '../src/build/search-index.ts';
 import { searchHeadKey, searchTermsKey } from '../src/core/deployment.ts';
 import { unframed } from '../src/core/search-codec.ts';
 import type { SearchHead } from '../src/core/search-index.ts';
-import { createSearch } from '../src/mcp/search.ts';
-import { parseHead, parseShard } from '../src/mcp/search-files.ts';
 import { createBodyCache } from '../src/runtime/body-cache.ts';
-import { servedData } from './support/data.ts';
+import { createSearch } from '../src/runtime/search/search.ts';
+import { parseHead, parseShard } from '../src/runtime/search/search-files.ts';
+import { servedData, UNFILTERED } from './support/data.ts';
 
 const BASE = 'https://blog.example';
 const SHARD_BYTES = 512;
@@ -54,7 +54,7 @@ describe('a search reads only what it needs', () => {
 
   it('a word reads the head, the shards of the keys that begin it or that it begins, and shown chunks', async () => {
     const { search, read } = readingSearch();
-    const answer = await search({ query: 'validators', lang: 'en', limit: 3 });
+    const answer = await search({ ...UNFILTERED, query: 'validators', lang: 'en', limit: 3 });
     expect(answer.results.length).toBeGreaterThan(0);
     expect(read[0]).toBe(searchHeadKey('en'));
     const shards = read.filter((key) => key.includes('/terms-')).map((key) => head.shards[shardKey(key)]);
@@ -70,7 +70,7 @@ describe('a search reads only what it needs', () => {
 
   it('a one-letter last word reads every shard whose key begins with it, and no other', async () => {
     const { search, read } = readingSearch();
-    await search({ query: 'zzqqxx s', lang: 'en', limit: 10 });
+    await search({ ...UNFILTERED, query: 'zzqqxx s', lang: 'en', limit: 10 });
     const shards = read.filter((key) => key.includes('/terms-')).map((key) => head.shards[shardKey(key)]);
     // The first word is no prefix: it reads at most the shard of the longest key that begins it.
     const ofFirstWord = ['zzqqxx', 'zzqqx', 'zzqq', 'zzq', 'zz', 'z'].find((key) =>
@@ -85,17 +85,20 @@ describe('a search reads only what it needs', () => {
     const { search, read } = readingSearch();
     const keys = new Set(head.shards.map((key) => [...key][0]));
     const absent = ['ж', 'ω', 'ק', '乙'].find((letter) => !keys.has(letter)) as string;
-    expect(await search({ query: absent, lang: 'en', limit: 10 })).toMatchObject({ total: 0, results: [] });
+    expect(await search({ ...UNFILTERED, query: absent, lang: 'en', limit: 10 })).toMatchObject({
+      total: 0,
+      results: [],
+    });
     expect(read).toEqual([searchHeadKey('en')]);
   });
 
   it('the head is read once, and a repeated query reads nothing', async () => {
     const { search, read } = readingSearch();
-    await search({ query: 'cache', lang: 'en', limit: 10 });
+    await search({ ...UNFILTERED, query: 'cache', lang: 'en', limit: 10 });
     const first = read.length;
-    await search({ query: 'cache', lang: 'en', limit: 10 });
+    await search({ ...UNFILTERED, query: 'cache', lang: 'en', limit: 10 });
     expect(read.length).toBe(first);
-    await search({ query: 'http', lang: 'en', limit: 10 });
+    await search({ ...UNFILTERED, query: 'http', lang: 'en', limit: 10 });
     expect(read.filter((key) => key === searchHeadKey('en'))).toHaveLength(1);
   });
 });

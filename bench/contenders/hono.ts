@@ -30,10 +30,10 @@ import { MANIFEST_KEY, type Manifest } from '../../src/core/deployment.ts';
 import { PROBLEM_TYPE } from '../../src/core/errors.ts';
 import { etagOf } from '../../src/core/etag.ts';
 import { JSON_TYPE } from '../../src/core/media-types.ts';
+import type { SearchResults } from '../../src/core/schemas.ts';
 import { type IndexedPost, SEARCH_OPTIONS } from '../../src/core/search-index.ts';
 import { apiHeaders, CACHE_NONE, CACHE_PUBLIC } from '../../src/http/api-headers.ts';
 import { ratePolicy } from '../../src/http/rate-limit-headers.ts';
-import type { SearchResults } from '../../src/mcp/schemas.ts';
 import type { Fixture } from '../fixture.ts';
 import { BENCH_RATE_LIMIT } from '../rate-limit.ts';
 

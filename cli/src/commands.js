@@ -1,4 +1,4 @@
-/** The commands: fetch from the API (or the MCP endpoint for search and read) and print. */
+/** The commands: fetch from the API (or the MCP endpoint for read) and print. */
 import { CliError } from './errors.js';
 import { day, plural, table, truncate } from './format.js';
 import { callTool, getJson, isObject } from './http.js';
@@ -84,19 +84,18 @@ async function posts(ctx) {
 }
 
 /**
- * `folio search <query>`: the MCP tool search_blog_posts (ranking stays on the server).
+ * `folio search <query>`: /api/search.json, ranked on the server as its MCP tool ranks.
  * @param {Context} ctx
  */
 async function search(ctx) {
   const { lang, limit, args } = ctx.invocation;
   const query = args.join(' ').trim();
-  /** @type {Record<string, unknown>} */
-  const input = { query, lang };
-  if (limit !== undefined) input.limit = limit;
-  const result = await callTool(ctx.client, 'search_blog_posts', input);
-  if (ctx.invocation.json) return printRaw(ctx, JSON.stringify(result));
-  if (!isObject(result)) throw unexpected(`${ctx.client.baseUrl}/mcp`);
-  const list = records(result.results, `${ctx.client.baseUrl}/mcp`);
+  const parameters = new URLSearchParams({ q: query, lang });
+  if (limit !== undefined) parameters.set('limit', String(limit));
+  const { answer, data: result } = await getJson(ctx.client, `/api/search.json?${parameters}`);
+  if (ctx.invocation.json) return printRaw(ctx, answer.text);
+  if (!isObject(result)) throw unexpected(answer.url);
+  const list = records(result.results, answer.url);
   const total = typeof result.total === 'number' ? result.total : list.length;
   if (list.length === 0) {
     ctx.print(header(ctx, `No ${languageName(lang)} posts match "${query}"`));

@@ -37,9 +37,10 @@ Example: folio posts --limit 5 --lang es`,
   search: `Usage: folio search <query> [--limit N] [flags]
 
 Posts ranked by relevance over title, tags, description and text, ignoring accents and case
-(the server's MCP tool search_blog_posts). Several words form one query.
+(the server's /api/search.json, ranked as its MCP tool search_blog_posts ranks). Several words
+form one query.
   --limit N         At most N results (1 to 50; the server's default is 10)
-  --json            Print the tool's structuredContent
+  --json            Print the API's JSON as received
 
 Example: folio search "cache control" --limit 3`,
   read: `Usage: folio read <slug> [flags]

@@ -10,6 +10,7 @@ import { canonicalApiPath } from '../core/api.ts';
 import { bodyKey, LIST_HEAD_SUFFIX, type ListFacts, type Manifest } from '../core/deployment.ts';
 import type { ErrorCode } from '../core/errors.ts';
 import { JSON_TYPE } from '../core/media-types.ts';
+import type { SearchResults } from '../core/schemas.ts';
 import { apiHeaderSet, CACHE_PUBLIC } from '../http/api-headers.ts';
 import { type AcceptedCodings, notAcceptableDetail } from '../http/negotiate.ts';
 import { type ProblemAnswers, problemInstance } from '../http/problem.ts';
@@ -21,11 +22,12 @@ import {
   type ResponseConstructor,
   respondPrepared,
 } from '../http/respond.ts';
-import { after } from '../runtime/after.ts';
-import { type Body, type BodyCache, deriveBody, type StreamedBody } from '../runtime/body-cache.ts';
+import { after, loadOnce } from '../runtime/after.ts';
+import { type Body, type BodyCache, bodyOf, deriveBody, type StreamedBody } from '../runtime/body-cache.ts';
 import type { RateState } from '../runtime/limiter.ts';
 import { memo, planCache } from '../runtime/memo.ts';
 import { parseLimit } from './limit.ts';
+import { parseSearchParameters } from './search-parameters.ts';
 
 export const API_ALLOW = 'GET, HEAD';
 
@@ -71,6 +73,14 @@ export function createApi(options: ApiOptions) {
   const gone = new Set(manifest.gone);
   const plans = planCache<Plan>(KEPT_PATHS);
   const limitOf = memo(KEPT_QUERIES, parseLimit);
+  const searchOf = memo(KEPT_QUERIES, (search: string) => parseSearchParameters(search, manifest.languages));
+  // The search engine is the MCP tool's, loaded on the first search: a server never asked for one
+  // never compiles it.
+  const engine = loadOnce(() =>
+    import('../runtime/search/search.ts').then(({ createSearch }) => createSearch(bodies)),
+  );
+  /** Each kept search answer's body, encoded (and compressed) once. */
+  const searchBodies = new WeakMap<SearchResults, Body>();
 
   function planOf(path: string, deprecation: HeaderMap): Plan {
     let plan = plans.get(path);
@@ -154,13 +164,34 @@ export function createApi(options: ApiOptions) {
     );
   }
 
+  /** The search: its parameters checked, then ranked as search_blog_posts ranks them. */
+  function search(request: Request, api: ApiRequest, deprecation = NO_HEADERS) {
+    const plan = planOf(api.target.path, deprecation);
+    const refused = refusal(request, api, plan);
+    if (refused) return refused;
+    const parameters = searchOf(api.target.search);
+    if (!parameters.ok) return fail(request, api, 'invalid_request', parameters.detail, deprecation);
+    return after(engine(), (run) =>
+      after(run(parameters.value), (results) => send(request, api, plan, searchBody(results))),
+    );
+  }
+
+  function searchBody(results: SearchResults): Body {
+    let body = searchBodies.get(results);
+    if (body === undefined) {
+      body = bodyOf(new TextEncoder().encode(JSON.stringify(results)), undefined, true);
+      searchBodies.set(results, body);
+    }
+    return body;
+  }
+
   /** Any other path under /api/: the shared refusals, else 404. */
   function fallback(request: Request, api: ApiRequest) {
     const plan = planOf(api.target.path, NO_HEADERS);
     return refusal(request, api, plan) ?? notFound(request, api, plan);
   }
 
-  return { document, postList, fallback };
+  return { document, postList, search, fallback };
 }
 
 /** The first `count` elements of a list's head as a JSON array, kept with the head once made. */

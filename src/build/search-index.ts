@@ -4,10 +4,12 @@
  * (src/core/search-index.ts).
  */
 import SearchableMap from 'minisearch/SearchableMap';
-import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
+import { searchFilterKey, searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
 import { framed, VarintWriter } from '../core/search-codec.ts';
 import {
   FIELDS,
+  FILTER_KINDS,
+  type FilterKind,
   firstCodePoints,
   foldTerm,
   type IndexedPost,
@@ -34,6 +36,7 @@ function toIndexedPost(post: PostRecord<string>, markdown: string, baseUrl: stri
     slug: post.slug,
     pubDate: post.pubDate,
     tagList: post.allTags,
+    series: post.series,
     url: baseUrl + post.path,
   };
 }
@@ -168,10 +171,12 @@ export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
   const averageFieldLength = FIELDS.map(() => 0);
   const fieldLength = FIELDS.map((): number[] => []);
   const shown: StoredPost[] = [];
+  const filters = postsByFilter();
   return {
     add(post: IndexedPost): void {
       const n = shown.length;
       shown.push(storedPost(post));
+      filters.add(n, post);
       for (const [field, name] of FIELDS.entries()) {
         const tokens = tokenize(post[name]);
         const length = new Set(tokens).size;
@@ -201,6 +206,7 @@ export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
         fieldLengthWidth: lengths.map(({ width }) => width),
         shards: shards.map(([key]) => key),
         postsPerChunk: POSTS_PER_CHUNK,
+        filters: filters.names(),
       };
       const files: SearchFile[] = [
         [
@@ -223,7 +229,38 @@ export function languageIndex(lang: string, shardBytes = SHARD_BYTES) {
         const chunk = shown.slice(first, first + POSTS_PER_CHUNK);
         files.push([searchPostsKey(lang, first / POSTS_PER_CHUNK), encoder.encode(JSON.stringify(chunk))]);
       }
+      for (const [kind, n, bytes] of filters.files()) files.push([searchFilterKey(lang, kind, n), bytes]);
       return files;
+    },
+  };
+}
+
+/** The posts of each tag and series, by number as they are added (ascending), as their filter files store them. */
+function postsByFilter() {
+  const lists: Record<FilterKind, Map<string, { writer: VarintWriter; last: number }>> = {
+    tag: new Map(),
+    series: new Map(),
+  };
+  const count = (kind: FilterKind, name: string, n: number) => {
+    let list = lists[kind].get(name);
+    if (!list) {
+      list = { writer: new VarintWriter(16), last: 0 };
+      lists[kind].set(name, list);
+    }
+    list.writer.write(n - list.last);
+    list.last = n;
+  };
+  const sorted = (kind: FilterKind) => [...lists[kind].keys()].sort();
+  return {
+    add(n: number, post: IndexedPost): void {
+      for (const tag of new Set(post.tagList)) count('tag', tag, n);
+      if (post.series !== null) count('series', post.series, n);
+    },
+    names: (): Record<FilterKind, string[]> => ({ tag: sorted('tag'), series: sorted('series') }),
+    *files(): Iterable<[FilterKind, number, Uint8Array<ArrayBuffer>]> {
+      for (const kind of FILTER_KINDS)
+        for (const [n, name] of sorted(kind).entries())
+          yield [kind, n, (lists[kind].get(name) as { writer: VarintWriter }).writer.bytes()];
     },
   };
 }

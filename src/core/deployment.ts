@@ -145,6 +145,9 @@ const searchKey = (lang: string, file: string) => `${INTERNAL_PREFIX}/mcp/search
 export const searchHeadKey = (lang: string) => searchKey(lang, 'head.bin');
 export const searchTermsKey = (lang: string, shard: number) => searchKey(lang, `terms-${shard}.bin`);
 export const searchPostsKey = (lang: string, chunk: number) => searchKey(lang, `posts-${chunk}.json`);
+/** The posts of the `n`th tag or series of a language's head (SearchHead.filters), for filtered searches. */
+export const searchFilterKey = (lang: string, kind: 'tag' | 'series', n: number) =>
+  searchKey(lang, `${kind}-${n}.bin`);
 export type ErrorFormat = 'html' | 'md' | 'json';
 export const ERROR_STATUSES = [404, 405, 410] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];

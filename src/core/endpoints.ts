@@ -4,6 +4,7 @@ import { type Lang, languageName, postIndexOperationId } from './languages.ts';
 import {
   ApiIndexSchema,
   PostIndexSchema,
+  SearchResultsSchema,
   SeriesDetailSchema,
   SeriesListingSchema,
   SlideTimelineSchema,
@@ -113,3 +114,20 @@ export type Params = Partial<Record<PathParam, string>>;
 export function expandTemplate(template: string, params: Params): string {
   return template.replace(/\{(\w+)\}/g, (_, name: PathParam) => params[name] ?? '');
 }
+
+/** The query parameters of the search, in the order OpenAPI and the portal list them. */
+export const SEARCH_PARAMETERS = ['q', 'lang', 'tag', 'series', 'limit', 'cursor'] as const;
+
+/**
+ * The one API answer computed per request: full-text search over one language's posts, ranked as
+ * the MCP tool search_blog_posts ranks them. It is not in `endpointsFor`: the index lists there the
+ * URLs that answer as they are, and a search answers only with its words (`q`).
+ */
+export const SEARCH_ENDPOINT = {
+  operationId: 'searchPosts',
+  summary: 'Search posts',
+  description:
+    'Full-text search over the published posts of one language (title, tags, description and body), ranked by relevance exactly as the MCP tool search_blog_posts ranks them; optionally only the posts with a tag or the chapters of a series, a page of `limit` results at a time, `cursor` for the next.',
+  pathTemplate: '/api/search.json',
+  schema: SearchResultsSchema,
+} as const;

@@ -175,6 +175,40 @@ export const ApiIndexSchema = v.object({
   }),
   total: count,
   endpoints: v.array(EndpointSchema),
+  /** The search is not among `endpoints`, whose URLs answer as they are: it needs its words. */
+  search: v.object({
+    operationId: v.string(),
+    description: v.string(),
+    pathTemplate: v.string(),
+    parameters: v.pipe(v.array(v.string()), v.description('Its query parameters; q is required')),
+    example: v.pipe(absoluteUrl, v.description('A search that answers')),
+  }),
+});
+
+/** A search answer (the REST search and search_blog_posts): the same engine, the same JSON. */
+export const SearchResultSchema = v.object({
+  slug: PostSchema.entries.slug,
+  title: v.string(),
+  description: v.string(),
+  pubDate: PostSchema.entries.pubDate,
+  tags: TimelinePostSchema.entries.tags,
+  url: v.pipe(PostSchema.entries.url, v.description('The post page, absolute')),
+  score: v.pipe(v.number(), v.description('Relevance; higher is better')),
+});
+
+export const SearchResultsSchema = v.object({
+  query: v.string(),
+  lang: LangSchema,
+  total: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Every matching post')),
+  results: v.pipe(v.array(SearchResultSchema), v.description('The best matches, most relevant first')),
+  nextCursor: v.optional(
+    v.pipe(
+      v.string(),
+      v.description(
+        'Where the next results start: pass it as cursor to read on. Absent on the last results.',
+      ),
+    ),
+  ),
 });
 
 export const ProblemSchema = v.object({
@@ -202,3 +236,5 @@ export type Deck = v.InferOutput<typeof DeckSchema>;
 export type SlideTimeline = v.InferOutput<typeof SlideTimelineSchema>;
 export type ApiIndex = v.InferOutput<typeof ApiIndexSchema>;
 export type Endpoint = v.InferOutput<typeof EndpointSchema>;
+export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
+export type SearchResults = v.InferOutput<typeof SearchResultsSchema>;

@@ -2,7 +2,7 @@
  * The full-text index of the posts: how text becomes terms, how matches are weighed and the files
  * the index is written in. The build indexes with MiniSearch (src/build/search-index.ts) and writes
  * the files; the run time reads only the files a query needs and scores as MiniSearch does
- * (src/mcp/search-score.ts), so both read the options from here.
+ * (src/runtime/search/search-score.ts), so both read the options from here.
  */
 import type { Options } from 'minisearch';
 
@@ -16,6 +16,8 @@ export interface IndexedPost {
   slug: string;
   pubDate: string;
   tagList: string[];
+  /** The series the post is a chapter of, if any: a search may be narrowed to it. */
+  series: string | null;
   url: string;
 }
 
@@ -81,7 +83,17 @@ export interface SearchHead {
   shards: string[];
   /** How many posts each stored chunk holds: post `n` is in chunk `n / postsPerChunk`. */
   postsPerChunk: number;
+  /**
+   * The tags and the series of the language's posts, each list sorted: the posts of the `n`th are
+   * in the file at searchFilterKey(lang, kind, n), their numbers ascending as varints, each the gap
+   * from the one before (the first from 0).
+   */
+  filters: Record<FilterKind, string[]>;
 }
+
+/** What a search may be narrowed to: the posts with a tag, the chapters of a series. */
+export type FilterKind = 'tag' | 'series';
+export const FILTER_KINDS: readonly FilterKind[] = ['tag', 'series'];
 
 export type LengthWidth = 1 | 2 | 4;
 

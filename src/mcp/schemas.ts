@@ -4,7 +4,15 @@
  */
 import * as v from 'valibot';
 import { inWords, type Lang, languageName } from '../core/languages.ts';
-import { LangSchema, PostSchema, SlugSchema, TimelinePostSchema } from '../core/schemas.ts';
+import { SlugSchema, TimelinePostSchema } from '../core/schemas.ts';
+import {
+  CURSOR_PATTERN,
+  FILTER_MAX_LENGTH,
+  QUERY_MAX_LENGTH,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_LIMIT_MIN,
+} from '../core/search-query.ts';
 import { READ_CAP } from './pieces.ts';
 
 /** The `lang` argument: one of the blog's languages (the manifest's), the first by default. */
@@ -33,13 +41,41 @@ export function argumentSchemas(languages: readonly Lang[]) {
     query: v.pipe(
       v.string(),
       v.minLength(1),
-      v.maxLength(200),
+      v.maxLength(QUERY_MAX_LENGTH),
       v.description(
         'Words to look for; accents and case do not matter, the last word also matches as a prefix.',
       ),
     ),
     lang,
-    limit: v.optional(wholeNumber(1, 50, 'Most results to return, best first (1 to 50, default 10).'), 10),
+    tag: v.optional(
+      v.pipe(
+        v.string(),
+        v.minLength(1),
+        v.maxLength(FILTER_MAX_LENGTH),
+        v.description('Only posts with this tag, as written in their tags (e.g. "http").'),
+      ),
+    ),
+    series: v.optional(
+      v.pipe(
+        SlugSchema,
+        v.description('Only the chapters of this series, by its slug (list_series gives them).'),
+      ),
+    ),
+    limit: v.optional(
+      wholeNumber(
+        SEARCH_LIMIT_MIN,
+        SEARCH_LIMIT_MAX,
+        `Most results to return, best first (${SEARCH_LIMIT_MIN} to ${SEARCH_LIMIT_MAX}, default ${SEARCH_LIMIT_DEFAULT}).`,
+      ),
+      SEARCH_LIMIT_DEFAULT,
+    ),
+    cursor: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(new RegExp(CURSOR_PATTERN)),
+        v.description('Where to continue: the nextCursor of the answer before, for the results after it.'),
+      ),
+    ),
   });
 
   const SeriesArguments = v.strictObject({
@@ -84,23 +120,6 @@ export function argumentSchemas(languages: readonly Lang[]) {
   return { LangArguments, SearchArguments, SeriesArguments, TagArguments, PostArguments };
 }
 
-export const SearchResultSchema = v.object({
-  slug: PostSchema.entries.slug,
-  title: v.string(),
-  description: v.string(),
-  pubDate: PostSchema.entries.pubDate,
-  tags: TimelinePostSchema.entries.tags,
-  url: v.pipe(PostSchema.entries.url, v.description('The post page, absolute')),
-  score: v.pipe(v.number(), v.description('Relevance; higher is better')),
-});
-
-export const SearchResultsSchema = v.object({
-  query: v.string(),
-  lang: LangSchema,
-  total: v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Every matching post')),
-  results: v.pipe(v.array(SearchResultSchema), v.description('The best matches, most relevant first')),
-});
-
 const characters = (description: string) =>
   v.pipe(v.number(), v.integer(), v.minValue(0), v.description(description));
 
@@ -119,5 +138,3 @@ export const PostTextSchema = v.object({
 });
 
 export type PostText = v.InferOutput<typeof PostTextSchema>;
-export type SearchResult = v.InferOutput<typeof SearchResultSchema>;
-export type SearchResults = v.InferOutput<typeof SearchResultsSchema>;

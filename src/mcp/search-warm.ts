@@ -7,8 +7,8 @@
  */
 import { framed, VarintWriter } from '../core/search-codec.ts';
 import { FIELDS, type LengthWidth, type ShardTerm } from '../core/search-index.ts';
-import { parseHead, parseShard, termSource } from './search-files.ts';
-import { queryTerms, type Ranked, rank } from './search-score.ts';
+import { parseHead, parseShard, termSource } from '../runtime/search/search-files.ts';
+import { queryTerms, type Ranked, rank } from '../runtime/search/search-score.ts';
 
 /** Posts of the made-up index: enough postings per search for V8 to optimize the loops that read them. */
 const WARM_POSTS = 3_000;
@@ -67,6 +67,7 @@ function warmHead(): Uint8Array {
       fieldLengthWidth,
       shards: ['a', 'b'],
       postsPerChunk: WARM_POSTS,
+      filters: { tag: [], series: [] },
     },
     lengths,
   );

@@ -24,3 +24,6 @@ export function deployed(
 ): Promise<MemoryDeployment> {
   return emitIntoMemory(data, { baseUrl, policy });
 }
+
+/** What a search without filters or a cursor adds to its words, language and limit. */
+export const UNFILTERED = { offset: 0, tag: null, series: null } as const;

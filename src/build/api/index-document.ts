@@ -1,5 +1,5 @@
 import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
-import { endpointsFor } from '../../core/endpoints.ts';
+import { endpointsFor, SEARCH_ENDPOINT, SEARCH_PARAMETERS } from '../../core/endpoints.ts';
 import { feedPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import type { SiteData } from '../data/types.ts';
@@ -83,5 +83,18 @@ export function buildApiIndex(
       pathTemplate: endpoint.pathTemplate,
       urls: urls(endpoint.operationId),
     })),
+    search: {
+      operationId: SEARCH_ENDPOINT.operationId,
+      description: SEARCH_ENDPOINT.description,
+      pathTemplate: SEARCH_ENDPOINT.pathTemplate,
+      parameters: [...SEARCH_PARAMETERS],
+      example: `${link(SEARCH_ENDPOINT.pathTemplate)}?q=${encodeURIComponent(exampleWords(data))}`,
+    },
   };
+}
+
+/** Words the blog's example search finds: the first tag of its first post, else a word of its name. */
+function exampleWords(data: SiteData): string {
+  const [post] = data.posts;
+  return post?.allTags[0] ?? data.site.name.split(/\s+/)[0] ?? 'blog';
 }

@@ -5,7 +5,13 @@
 import { toJsonSchemaDefs } from '@valibot/to-json-schema';
 import { API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
-import { type EndpointSpec, endpointsFor, type PathParam } from '../../core/endpoints.ts';
+import {
+  type EndpointSpec,
+  endpointsFor,
+  type PathParam,
+  SEARCH_ENDPOINT,
+  SEARCH_PARAMETERS,
+} from '../../core/endpoints.ts';
 import { ERROR_KINDS, type ErrorCode, problem } from '../../core/errors.ts';
 import type { Lang } from '../../core/languages.ts';
 import { PATHS } from '../../core/paths.ts';
@@ -15,6 +21,8 @@ import {
   PostIndexSchema,
   PostSchema,
   ProblemSchema,
+  type SearchResults,
+  SearchResultsSchema,
   SeriesChapterSchema,
   SeriesDetailSchema,
   SeriesListingSchema,
@@ -24,6 +32,14 @@ import {
   TagTimelineSchema,
   TimelinePostSchema,
 } from '../../core/schemas.ts';
+import {
+  CURSOR_PATTERN,
+  FILTER_MAX_LENGTH,
+  QUERY_MAX_LENGTH,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SEARCH_LIMIT_MIN,
+} from '../../core/search-query.ts';
 import { describeLicense } from '../api/license.ts';
 import type { ApiResources } from '../api/resources.ts';
 import type { SiteData } from '../data/types.ts';
@@ -41,6 +57,7 @@ const SCHEMAS = {
   TagTimeline: TagTimelineSchema,
   Deck: DeckSchema,
   SlideTimeline: SlideTimelineSchema,
+  SearchResults: SearchResultsSchema,
   Problem: ProblemSchema,
 };
 
@@ -48,7 +65,7 @@ type SchemaName = keyof typeof SCHEMAS;
 const ref = (name: SchemaName) => ({ $ref: `#/components/schemas/${name}` });
 
 /** The component name of each endpoint's response schema. */
-function schemaName(endpoint: EndpointSpec): SchemaName {
+function schemaName(endpoint: Pick<EndpointSpec, 'operationId' | 'schema'>): SchemaName {
   const entry = Object.entries(SCHEMAS).find(([, schema]) => schema === endpoint.schema);
   if (!entry) throw new Error(`No OpenAPI component for ${endpoint.operationId}`);
   return entry[0] as SchemaName;
@@ -172,6 +189,60 @@ const ERROR_HEADERS: Record<ErrorCode, readonly HeaderName[]> = {
   internal_error: [],
 };
 
+/** The search's query parameters, by name (`search-<name>` among the components). */
+const searchParameters = (
+  languages: readonly Lang[],
+): Record<(typeof SEARCH_PARAMETERS)[number], object> => ({
+  q: {
+    name: 'q',
+    in: 'query',
+    required: true,
+    description: `The words to look for, 1 to ${QUERY_MAX_LENGTH} characters; accents and case do not matter, the last word also matches as a prefix. Missing or empty is 400 invalid_request.`,
+    schema: { type: 'string', minLength: 1, maxLength: QUERY_MAX_LENGTH },
+  },
+  lang: {
+    name: 'lang',
+    in: 'query',
+    required: false,
+    description: `Content language; the first language (${languages[0]}) when absent.`,
+    schema: languageEnum(languages),
+  },
+  tag: {
+    name: 'tag',
+    in: 'query',
+    required: false,
+    description: "Only posts with this tag, as written in a post's tags.",
+    schema: { type: 'string', minLength: 1, maxLength: FILTER_MAX_LENGTH },
+  },
+  series: {
+    name: 'series',
+    in: 'query',
+    required: false,
+    description: 'Only the chapters of this series (its English slug, as listSeries gives it).',
+    schema: { type: 'string', pattern: SlugSchema.pipe[1].requirement.source },
+  },
+  limit: {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `Results per page, best first: decimal digits only, ${SEARCH_LIMIT_MIN} to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}). Anything else is 400 invalid_request.`,
+    schema: {
+      type: 'integer',
+      minimum: SEARCH_LIMIT_MIN,
+      maximum: SEARCH_LIMIT_MAX,
+      default: SEARCH_LIMIT_DEFAULT,
+    },
+  },
+  cursor: {
+    name: 'cursor',
+    in: 'query',
+    required: false,
+    description:
+      'The nextCursor of the answer before: the page of results after it. Anything else is 400 invalid_request.',
+    schema: { type: 'string', pattern: CURSOR_PATTERN },
+  },
+});
+
 const parameters = (languages: readonly Lang[]): Record<PathParam | 'limit', object> => ({
   lang: {
     name: 'lang',
@@ -243,13 +314,40 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
     };
   }
 
-  function operation(endpoint: EndpointSpec) {
-    const okHeaders: HeaderName[] = [
-      ...NOT_MODIFIED_HEADERS,
-      ...(endpoint.isPostIndex ? (['X-Total-Count'] as const) : []),
-    ];
+  /** What sets an operation apart: its query parameters, the headers of its 200 and its 400. */
+  interface Shape {
+    parameters: object[];
+    okHeaders: readonly HeaderName[];
+    invalidRequest: boolean;
+    example: unknown;
+  }
+
+  function shapeOf(endpoint: EndpointSpec): Shape {
+    return {
+      parameters: [
+        ...endpoint.pathParams.map((name) => ({ $ref: `#/components/parameters/${name}` })),
+        ...(endpoint.isPostIndex ? [{ $ref: '#/components/parameters/limit' }] : []),
+      ],
+      okHeaders: endpoint.isPostIndex ? ['X-Total-Count'] : [],
+      invalidRequest: endpoint.isPostIndex,
+      example: example(endpoint),
+    };
+  }
+
+  const searchShape: Shape = {
+    parameters: SEARCH_PARAMETERS.map((name) => ({ $ref: `#/components/parameters/search-${name}` })),
+    okHeaders: [],
+    invalidRequest: true,
+    example: searchExample(data, baseUrl),
+  };
+
+  function operation(
+    endpoint: Pick<EndpointSpec, 'operationId' | 'summary' | 'description' | 'pathTemplate' | 'schema'>,
+    shape: Shape,
+  ) {
+    const okHeaders: HeaderName[] = [...NOT_MODIFIED_HEADERS, ...shape.okHeaders];
     const errors: ErrorCode[] = [
-      ...(endpoint.isPostIndex ? (['invalid_request'] as const) : []),
+      ...(shape.invalidRequest ? (['invalid_request'] as const) : []),
       'resource_not_found',
       'method_not_allowed',
       'not_acceptable',
@@ -263,15 +361,12 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
       description: `${endpoint.description} Also served under /api/v1/ with an identical response; HEAD answers the same headers without a body.`,
       tags: ['blog'],
       security: [],
-      parameters: [
-        ...endpoint.pathParams.map((name) => ({ $ref: `#/components/parameters/${name}` })),
-        ...(endpoint.isPostIndex ? [{ $ref: '#/components/parameters/limit' }] : []),
-      ],
+      parameters: shape.parameters,
       responses: {
         200: {
           description: endpoint.summary,
           headers: headerRefs(okHeaders),
-          content: { 'application/json': { schema: ref(schemaName(endpoint)), example: example(endpoint) } },
+          content: { 'application/json': { schema: ref(schemaName(endpoint)), example: shape.example } },
         },
         304: {
           description:
@@ -298,18 +393,48 @@ export function buildOpenApi({ data, baseUrl, api }: OpenApiContext): object {
     servers: [{ url: baseUrl, description: 'Also under /api/v1/ with identical responses.' }],
     security: [],
     tags: [{ name: 'blog', description: 'Posts, series, tag timelines and slide decks.' }],
-    paths: Object.fromEntries(
-      endpointsFor(languages).map((endpoint) => [endpoint.pathTemplate, { get: operation(endpoint) }]),
-    ),
+    paths: Object.fromEntries([
+      ...endpointsFor(languages).map((endpoint) => [
+        endpoint.pathTemplate,
+        { get: operation(endpoint, shapeOf(endpoint)) },
+      ]),
+      [SEARCH_ENDPOINT.pathTemplate, { get: operation(SEARCH_ENDPOINT, searchShape) }],
+    ]),
     components: {
       schemas: toJsonSchemaDefs(SCHEMAS, {
         target: 'draft-2020-12',
         overrideRef: (context) => `#/components/schemas/${context.referenceId}`,
         overrideSchema: withLanguageEnum(languages),
       }),
-      parameters: parameters(languages),
+      parameters: {
+        ...parameters(languages),
+        ...Object.fromEntries(
+          Object.entries(searchParameters(languages)).map(([name, parameter]) => [
+            `search-${name}`,
+            parameter,
+          ]),
+        ),
+      },
       headers: HEADERS,
     },
+  };
+}
+
+/**
+ * What a search for a word of the newest post's title answers, as its example: that post, alone
+ * (a made-up score; the ranking is the server's, per request).
+ */
+function searchExample(data: SiteData, baseUrl: string): SearchResults {
+  const lang = data.site.languages[0] as Lang;
+  const post = data.posts.find((candidate) => candidate.lang === lang);
+  if (!post) return { query: 'cache', lang, total: 0, results: [] };
+  const query = post.title.split(/\s+/)[0] ?? post.slug;
+  const { slug, title, description, pubDate, allTags: tags } = post;
+  return {
+    query,
+    lang,
+    total: 1,
+    results: [{ slug, title, description, pubDate, tags, url: baseUrl + post.path, score: 1 }],
   };
 }
 

@@ -4,7 +4,12 @@
  * `{name}` marks what the portal fills in. Everything factual (paths, numbers, versions, the
  * endpoint catalog) comes from where the API itself reads it, so the text cannot drift from it.
  */
-import { endpointsFor, postIndexDescription, type SharedOperationId } from '../../core/endpoints.ts';
+import {
+  endpointsFor,
+  postIndexDescription,
+  SEARCH_ENDPOINT,
+  type SharedOperationId,
+} from '../../core/endpoints.ts';
 
 /** The catalog's own English description of a shared endpoint. */
 const catalog = (operationId: SharedOperationId): string =>
@@ -37,12 +42,14 @@ export const PORTAL_EN = {
   endpointGetSeries: catalog('getSeries'),
   endpointGetTimelineByTag: catalog('getTimelineByTag'),
   endpointGetSlidesTimeline: catalog('getSlidesTimeline'),
+  endpointSearchPosts: SEARCH_ENDPOINT.description,
   portalLimitTitle: 'The limit parameter',
   portalLimitDigits:
     'The three post indexes accept limit: exactly the decimal digits of a number from {min} to {max} (05 is 5). They return only the newest N posts; X-Total-Count still carries the full size.',
   portalLimitRefused:
     'Anything else is 400 invalid_request: empty, 0, {over}, 5.0, +5, 1e2, -1, a leading space, or limit given twice.',
-  portalLimitIgnored: 'limit on any other endpoint is ignored.',
+  portalLimitIgnored:
+    'The search (searchPosts) takes limit from 1 to 50, a page of results; limit on any other endpoint is ignored.',
   portalErrors: 'Errors',
   portalErrorsIntro:
     'Every failure under /api/ is an RFC 9457 problem (application/problem+json), never HTML. detail and error.message name the path or the parameter; error.hint says how to recover.',
@@ -117,12 +124,15 @@ export const PORTAL_ES: PortalStrings = {
     'Todos los artículos con la etiqueta en el idioma, del más reciente al más antiguo.',
   endpointGetSlidesTimeline:
     'Todas las presentaciones publicadas en el idioma, de la más reciente a la más antigua.',
+  endpointSearchPosts:
+    'Búsqueda de texto completo en los artículos publicados de un idioma (título, etiquetas, descripción y cuerpo), ordenada por relevancia exactamente como la herramienta MCP search_blog_posts; opcionalmente solo los artículos con una etiqueta o los capítulos de una serie, `limit` resultados por página y `cursor` para la siguiente.',
   portalLimitTitle: 'El parámetro limit',
   portalLimitDigits:
     'Los tres índices de artículos aceptan limit: exactamente los dígitos decimales de un número de {min} a {max} (05 es 5). Devuelven solo los N artículos más recientes; X-Total-Count sigue indicando el tamaño total.',
   portalLimitRefused:
     'Cualquier otro valor es 400 invalid_request: vacío, 0, {over}, 5.0, +5, 1e2, -1, un espacio inicial o limit repetido.',
-  portalLimitIgnored: 'limit se ignora en cualquier otro endpoint.',
+  portalLimitIgnored:
+    'La búsqueda (searchPosts) acepta limit de 1 a 50, una página de resultados; en cualquier otro endpoint limit se ignora.',
   portalErrors: 'Errores',
   portalErrorsIntro:
     'Todo fallo bajo /api/ es un problema RFC 9457 (application/problem+json), nunca HTML. detail y error.message nombran la ruta o el parámetro; error.hint explica cómo recuperarse.',
@@ -194,12 +204,15 @@ export const PORTAL_FR: PortalStrings = {
     'Tous les articles portant l’étiquette dans la langue, du plus récent au plus ancien.',
   endpointGetSlidesTimeline:
     'Toutes les présentations publiées dans la langue, de la plus récente à la plus ancienne.',
+  endpointSearchPosts:
+    'Recherche plein texte dans les articles publiés d’une langue (titre, étiquettes, description et corps), classée par pertinence exactement comme l’outil MCP search_blog_posts ; au choix seulement les articles portant une étiquette ou les chapitres d’une série, `limit` résultats par page et `cursor` pour la suivante.',
   portalLimitTitle: 'Le paramètre limit',
   portalLimitDigits:
     'Les trois index d’articles acceptent limit : exactement les chiffres décimaux d’un nombre de {min} à {max} (05 vaut 5). Ils ne renvoient que les N articles les plus récents ; X-Total-Count indique toujours la taille totale.',
   portalLimitRefused:
     'Toute autre valeur donne 400 invalid_request : vide, 0, {over}, 5.0, +5, 1e2, -1, une espace initiale ou limit répété.',
-  portalLimitIgnored: 'limit est ignoré sur tout autre endpoint.',
+  portalLimitIgnored:
+    'La recherche (searchPosts) accepte limit de 1 à 50, une page de résultats ; limit est ignoré sur tout autre endpoint.',
   portalErrors: 'Erreurs',
   portalErrorsIntro:
     'Tout échec sous /api/ est un problème RFC 9457 (application/problem+json), jamais du HTML. detail et error.message nomment le chemin ou le paramètre ; error.hint indique comment s’en sortir.',

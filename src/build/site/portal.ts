@@ -5,7 +5,14 @@
 
 import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
-import { endpointsFor, postIndexEndpoint, type SharedOperationId } from '../../core/endpoints.ts';
+import {
+  endpointsFor,
+  postIndexEndpoint,
+  SEARCH_ENDPOINT,
+  SEARCH_PARAMETERS,
+  type SharedOperationId,
+} from '../../core/endpoints.ts';
+
 import { ERROR_CODES, ERROR_KINDS } from '../../core/errors.ts';
 import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
@@ -30,13 +37,14 @@ export interface PortalContext {
 }
 
 /** The interface key of each endpoint's description; the post index of a language has one of its own. */
-const DESCRIPTIONS: Record<SharedOperationId, UiKey> = {
+const DESCRIPTIONS: Record<SharedOperationId | typeof SEARCH_ENDPOINT.operationId, UiKey> = {
   getApiIndex: 'endpointGetApiIndex',
   listPosts: 'endpointListPosts',
   listSeries: 'endpointListSeries',
   getSeries: 'endpointGetSeries',
   getTimelineByTag: 'endpointGetTimelineByTag',
   getSlidesTimeline: 'endpointGetSlidesTimeline',
+  searchPosts: 'endpointSearchPosts',
 };
 
 /**
@@ -51,7 +59,7 @@ function prose(lang: Lang, c: PortalContext) {
   const number = (key: UiKey, n: number) => formatNumber(n, ui.writtenIn(key));
   /** An endpoint's description: a shared one's, or the post index of one of the blog's languages. */
   const describe = (operationId: string): string => {
-    const key: UiKey | undefined = DESCRIPTIONS[operationId as SharedOperationId];
+    const key: UiKey | undefined = DESCRIPTIONS[operationId as keyof typeof DESCRIPTIONS];
     if (key !== undefined) return ui.filled(key, {});
     const own = langs.find((code) => postIndexEndpoint(code).operationId === operationId) as Lang;
     return ui.filled('endpointPostsIn', { language: languageNameIn(own, ui.writtenIn('endpointPostsIn')) });
@@ -148,6 +156,13 @@ function endpointBlocks(t: ReturnType<typeof prose>, c: PortalContext): Block[] 
     [...endpoint.pathParams, ...(endpoint.isPostIndex ? ['limit'] : [])].join(', ') || '—',
     t.describe(endpoint.operationId),
   ]);
+  const search = SEARCH_ENDPOINT;
+  rows.push([
+    { href: `#${search.operationId}`, text: search.operationId },
+    { code: `GET ${search.pathTemplate}` },
+    SEARCH_PARAMETERS.join(', '),
+    t.describe(search.operationId),
+  ]);
   const details = endpoints.flatMap((endpoint): Block[] => [
     { kind: 'heading', text: endpoint.operationId, id: endpoint.operationId },
     {
@@ -160,6 +175,14 @@ function endpointBlocks(t: ReturnType<typeof prose>, c: PortalContext): Block[] 
       items: (c.index.endpoints.find((e) => e.operationId === endpoint.operationId)?.urls ?? []).map(link),
     },
   ]);
+  details.push(
+    { kind: 'heading', text: search.operationId, id: search.operationId },
+    {
+      kind: 'paragraph',
+      text: [{ code: `GET ${search.pathTemplate}` }, ' — ', t.describe(search.operationId)],
+    },
+    { kind: 'list', items: [link(c.index.search.example)] },
+  );
   return [
     { kind: 'paragraph', text: [t.endpointsIntro, ' ', link(c.baseUrl + PATHS.openapi), '.'] },
     { kind: 'table', head: t.head, rows },

@@ -5,8 +5,8 @@
  * (AND, or OR), times the number of query terms a post matched; best first, ties in the order the
  * posts were found. Every sum is made in MiniSearch's order, so scores and ties come out the same.
  */
-import { VarintReader } from '../core/search-codec.ts';
-import { BOOSTS, FIELDS, foldTerm, matchesAsPrefix, tokenize } from '../core/search-index.ts';
+import { VarintReader } from '../../core/search-codec.ts';
+import { BOOSTS, FIELDS, foldTerm, matchesAsPrefix, tokenize } from '../../core/search-index.ts';
 
 /** MiniSearch's defaults: BM25+ parameters, and the weight of a prefix match at distance 0. */
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 } as const;
@@ -60,7 +60,8 @@ export interface Ranked {
 }
 
 /**
- * Posts with every term, else posts with any: how many there are, and the best `limit` of them.
+ * Posts with every term, else posts with any, among the `allowed` ones (a flag per post; every post
+ * when null): how many there are, and the best `limit` of them.
  * The terms are folded left to right as MiniSearch combines them: a post's score is its terms'
  * scores summed in query order, times the number of distinct query terms it matched. Memory is a
  * few typed arrays of one number per post, however many words the query has; the loops over
@@ -71,6 +72,7 @@ export function rank(
   terms: readonly QueryTerm[],
   source: TermSource,
   limit: number,
+  allowed: Uint8Array | null = null,
 ): { total: number; best: Ranked[] } {
   const posts = statistics.documentCount;
   const order = new Uint32Array(posts);
@@ -78,7 +80,7 @@ export function rank(
   if (terms.length === 1 && only) {
     // One term: its scores are the posts' sums, each matched once, in the order first matched.
     const score = new Float64Array(posts);
-    const found = order.subarray(0, termMatches(statistics, only, source, score, order));
+    const found = keptIn(order.subarray(0, termMatches(statistics, only, source, score, order)), allowed);
     return { total: found.length, best: best(found, score, null, limit) };
   }
   const sum = new Float64Array(posts);
@@ -110,10 +112,20 @@ export function rank(
   let inEvery = 0;
   for (let i = 0; i < orderCount; i++) {
     const post = order[i] as number;
-    if (termsMatched[post] === terms.length) order[inEvery++] = post;
+    if (termsMatched[post] === terms.length && (allowed === null || allowed[post] === 1))
+      order[inEvery++] = post;
   }
-  const found = inEvery > 0 ? order.subarray(0, inEvery) : firstMatched.subarray(0, firstCount);
+  const found =
+    inEvery > 0 ? order.subarray(0, inEvery) : keptIn(firstMatched.subarray(0, firstCount), allowed);
   return { total: found.length, best: best(found, sum, distinctMatched, limit) };
+}
+
+/** The allowed posts of `found`, in their order, moved to its front (all of them when `allowed` is null). */
+function keptIn(found: Uint32Array, allowed: Uint8Array | null): Uint32Array {
+  if (allowed === null) return found;
+  let kept = 0;
+  for (const post of found) if (allowed[post] === 1) found[kept++] = post;
+  return found.subarray(0, kept);
 }
 
 /** For each word the query gives more than once, which posts it already counted for. */
@@ -182,14 +194,24 @@ function addMatches(
   return count;
 }
 
+/** Past this many, the best are taken by one stable sort of every match rather than by insertion. */
+const INSERTED_AT_MOST = 64;
+
 /**
  * The first `limit` of the posts stably sorted by score (the sum of their terms' scores times the
- * distinct terms they matched, 1 when `distinct` is null), without sorting them all.
+ * distinct terms they matched, 1 when `distinct` is null): for a page of results, without sorting
+ * them all; deeper (a continuation), by sorting them, so a deep page costs a sort, not limit × matches.
  */
 function best(found: Uint32Array, sum: Float64Array, distinct: Uint16Array | null, limit: number): Ranked[] {
+  const scoreOf = (post: number) =>
+    distinct ? (sum[post] as number) * (distinct[post] as number) : (sum[post] as number);
+  if (limit > INSERTED_AT_MOST) {
+    const all = Array.from(found, (post): Ranked => ({ post, score: scoreOf(post) }));
+    return all.sort((a, b) => b.score - a.score).slice(0, limit);
+  }
   const top: Ranked[] = [];
   for (const post of found) {
-    const score = distinct ? (sum[post] as number) * (distinct[post] as number) : (sum[post] as number);
+    const score = scoreOf(post);
     if (top.length === limit && score <= (top[limit - 1] as Ranked).score) continue;
     let at = top.length;
     while (at > 0 && (top[at - 1] as Ranked).score < score) at--;

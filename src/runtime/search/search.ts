@@ -6,15 +6,17 @@
  * Repeated queries are answered from a bounded cache of finished results, without a promise.
  */
 
-import { stringBytes } from '../core/byte-lru.ts';
-import { searchHeadKey, searchPostsKey, searchTermsKey } from '../core/deployment.ts';
-import type { StoredPost } from '../core/search-index.ts';
-import { after } from '../runtime/after.ts';
-import { type BodyCache, parsedBody } from '../runtime/body-cache.ts';
-import { BoundedCache } from '../runtime/memo.ts';
-import type { SearchResult, SearchResults } from './schemas.ts';
+import { stringBytes } from '../../core/byte-lru.ts';
+import { searchFilterKey, searchHeadKey, searchPostsKey, searchTermsKey } from '../../core/deployment.ts';
+import type { SearchResult, SearchResults } from '../../core/schemas.ts';
+import type { FilterKind, StoredPost } from '../../core/search-index.ts';
+import { cursorAt, type SearchQuery } from '../../core/search-query.ts';
+import { after } from '../after.ts';
+import { type BodyCache, parsedBody } from '../body-cache.ts';
+import { BoundedCache } from '../memo.ts';
 import {
   type Head,
+  parseFilter,
   parseHead,
   parseShard,
   parseStored,
@@ -24,12 +26,6 @@ import {
   termSource,
 } from './search-files.ts';
 import { queryTerms, type Ranked, rank } from './search-score.ts';
-
-export interface SearchQuery {
-  query: string;
-  lang: string;
-  limit: number;
-}
 
 /** Distinct queries whose results are kept; agents repeat themselves, the cache stays small. */
 const KEPT_QUERIES = 512;
@@ -82,29 +78,63 @@ export function searchIndex(bodies: BodyCache) {
     });
   }
 
-  return function search({ query, lang, limit }: SearchQuery): SearchResults | Promise<SearchResults> {
-    const answer = (total: number, results: SearchResult[]): SearchResults => ({
-      query,
-      lang: lang as SearchResults['lang'],
-      total,
-      results,
-    });
+  /** The posts of one tag or series, as flags; null when no post of the language has it. */
+  function filterOf(lang: string, head: Head, kind: FilterKind, name: string) {
+    const n = head.filterOf[kind].get(name);
+    return n === undefined
+      ? null
+      : indexFile(searchFilterKey(lang, kind, n), parseFilter(head.documentCount));
+  }
+
+  /** The posts a query may return: every post (null), those of its filters, or none (an empty array). */
+  function allowedBy(lang: string, head: Head, { tag, series }: SearchQuery) {
+    const wanted: [FilterKind, string][] = [];
+    if (tag !== null) wanted.push(['tag', tag]);
+    if (series !== null) wanted.push(['series', series]);
+    if (wanted.length === 0) return null;
+    const none = new Uint8Array(0);
+    const flags = wanted.map(([kind, name]) => filterOf(lang, head, kind, name) ?? none);
+    return after(allOf(flags), (lists) => lists.reduce(bothOf));
+  }
+
+  return function search(request: SearchQuery): SearchResults | Promise<SearchResults> {
+    const { query, lang, limit, offset } = request;
+    const answer = (total: number, results: SearchResult[]): SearchResults => {
+      const shownUpTo = offset + results.length;
+      return {
+        query,
+        lang: lang as SearchResults['lang'],
+        total,
+        results,
+        ...(shownUpTo < total && results.length > 0 && { nextCursor: cursorAt(shownUpTo) }),
+      };
+    };
     return after(headOf(lang), (head) => {
       if (!head) return answer(0, []);
       const terms = queryTerms(query);
-      return after(shardsFor(lang, head, terms), (shards) => {
-        const { total, best } = rank(head, terms, termSource(head, shards), limit);
-        return after(shown(lang, head, best), (results) => answer(total, results));
+      return after(allowedBy(lang, head, request), (allowed) => {
+        if (allowed !== null && allowed.length === 0) return answer(0, []);
+        return after(shardsFor(lang, head, terms), (shards) => {
+          const { total, best } = rank(head, terms, termSource(head, shards), offset + limit, allowed);
+          return after(shown(lang, head, best.slice(offset)), (results) => answer(total, results));
+        });
       });
     });
   };
+}
+
+/** The posts flagged in both (an empty array, no post, stays empty). */
+function bothOf(a: Uint8Array, b: Uint8Array): Uint8Array {
+  if (a.length === 0 || b.length === 0) return new Uint8Array(0);
+  return a.map((flag, post) => flag & (b[post] as number));
 }
 
 export function createSearch(bodies: BodyCache) {
   const search = searchIndex(bodies);
   const answers = new BoundedCache<SearchResults>(KEPT_QUERIES, resultsBytes);
   return (query: SearchQuery): SearchResults | Promise<SearchResults> => {
-    const key = `${query.lang}\u0000${query.limit}\u0000${query.query}`;
+    const { lang, limit, offset, tag, series } = query;
+    const key = JSON.stringify([lang, limit, offset, tag, series, query.query]);
     return answers.get(key) ?? after(search(query), (results) => answers.set(key, results));
   };
 }

@@ -4,21 +4,24 @@
  * posts a page of results shows.
  */
 
-import { unframed } from '../core/search-codec.ts';
+import { unframed, VarintReader } from '../../core/search-codec.ts';
 import {
   FIELDS,
+  type FilterKind,
   firstCodePoints,
   type LengthWidth,
   type SearchHead,
   type ShardTerm,
   type StoredPost,
-} from '../core/search-index.ts';
+} from '../../core/search-index.ts';
 import type { FieldLengths, Statistics, TermPostings, TermSource } from './search-score.ts';
 
 export interface Head extends Statistics {
   shards: readonly string[];
   shardOf: ReadonlyMap<string, number>;
   postsPerChunk: number;
+  /** The number of each tag's and series' filter file. */
+  filterOf: Readonly<Record<FilterKind, ReadonlyMap<string, number>>>;
 }
 
 /** A shard's terms, in rank order, and where each one's postings lie in the file. */
@@ -47,6 +50,26 @@ export function parseHead(bytes: Uint8Array): Head {
     shards: head.shards,
     shardOf: new Map(head.shards.map((key, i) => [key, i])),
     postsPerChunk: head.postsPerChunk,
+    filterOf: {
+      tag: new Map(head.filters.tag.map((name, i) => [name, i])),
+      series: new Map(head.filters.series.map((name, i) => [name, i])),
+    },
+  };
+}
+
+/** A filter file as the scorer reads it: a flag per post of the language, 1 for the posts it lists. */
+export function parseFilter(documentCount: number) {
+  return (bytes: Uint8Array): Uint8Array => {
+    const allowed = new Uint8Array(documentCount);
+    const reader = new VarintReader(bytes);
+    let post = 0;
+    while (reader.at < bytes.length) {
+      post += reader.next();
+      if (post >= documentCount)
+        throw new Error('a search filter file names a post past the head; build it again');
+      allowed[post] = 1;
+    }
+    return allowed;
   };
 }
 
