@@ -1,10 +1,11 @@
 /**
  * The one route table of the service and its only dispatch: each path pattern (itty-router's
  * syntax, compiled by itty-router) mapped to the area function that answers it: every API path
- * under both prefixes, the MCP endpoint, each discovery document, the site's pages and their
- * Markdown twins, and each area's fallback. A path is matched over the compiled patterns once (no
- * URL parsing, no query parsing, no promise per route) and its route kept, so a path seen before is
- * routed in one lookup; the area functions are made once, with the table.
+ * under both prefixes, the MCP endpoint, each discovery document and feed, and each area's
+ * fallback (the site's: a Markdown twin for a path ending in .md, a page for any other). A path
+ * is matched over the compiled patterns once (no URL parsing, no query parsing, no promise per
+ * route) and its route kept, so a path seen before is routed in one lookup; the area functions
+ * are made once, with the table.
  */
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
@@ -48,30 +49,10 @@ export interface AreaAnswers<Context> {
   siteTwin: Answer<Context>;
 }
 
-/** The site's page paths in one language, as `/prefix`-relative patterns; each has a Markdown twin. */
-const PAGE_PATTERNS = [
-  '/',
-  '/blog/',
-  '/blog/page/:n/',
-  '/blog/:slug/',
-  '/series/',
-  '/series/page/:n/',
-  '/series/:slug/',
-  '/series/:slug/page/:n/',
-  '/tags/',
-  '/tags/page/:n/',
-  '/tags/:tag/',
-  '/tags/:tag/page/:n/',
-  '/talks/',
-  '/talks/page/:n/',
-  '/talks/:slug/',
-  '/developers',
-];
 /** The listings with feeds in one language, as `/prefix`-relative folders of their feed files. */
 const FEED_FOLDERS = ['/', '/tags/:tag/', '/series/:slug/'];
 /** Distinct paths whose route is kept. */
 const ROUTED_PATHS = 4096;
-const twinPattern = (page: string) => (page === '/' ? '/index.md' : `${page.replace(/\/$/, '')}.md`);
 
 /** Every pattern of the service in the order they are tried, each with the route that answers it; the last, `*`, takes any path. */
 export function routeEntries<Context>(
@@ -99,19 +80,15 @@ export function routeEntries<Context>(
   add('/.well-known/mcp', mcp);
   const document = site(answers.siteDocument);
   for (const path of Object.keys(manifest.documents)) add(path, document);
-  const page = site(answers.sitePage);
-  const twin = site(answers.siteTwin);
   manifest.languages.forEach((lang, i) => {
     const prefix = i === 0 ? '' : `/${lang}`;
     for (const folder of FEED_FOLDERS)
       for (const file of Object.values(FEED_FILES)) add(prefix + folder + file, document);
-    for (const pattern of PAGE_PATTERNS) {
-      add(prefix + twinPattern(pattern), twin);
-      add(prefix + pattern, page);
-    }
   });
-  add('/*.md', twin);
-  add('*', page);
+  // Every page and twin, in every language, is answered by these two: a pattern per page would
+  // only repeat them. Which pages exist is the deployment's to say.
+  add('/*.md', site(answers.siteTwin));
+  add('*', site(answers.sitePage));
   return entries;
 }
 
