@@ -52,6 +52,7 @@ const LONGEST = [
   'test/runtimes.test.ts',
   'test/deployment-swap.test.ts',
   'test/bench-smoke.test.ts',
+  'test/package-install.test.ts',
   'test/build-command.test.ts',
   'test/redis-store.test.ts',
   'test/body-budget.test.ts',

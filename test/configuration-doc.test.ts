@@ -71,7 +71,7 @@ const bindings = namesReadIn(join(ADAPTERS, 'cloudflare.ts'));
 /** Read directly by any other adapter file. */
 const direct = union(...adapterFiles.filter((file) => !file.endsWith('cloudflare.ts')).map(namesReadIn));
 const build = union(
-  namesRead((env) => parseBuildArgs([], env, '.')),
+  namesRead((env) => parseBuildArgs([], env)),
   namesRead((env) => ratePolicyFromEnv(env)),
   new Set(
     [

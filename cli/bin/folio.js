@@ -22,13 +22,25 @@ process.stdout.on('error', (error) => {
   if (/** @type {NodeJS.ErrnoException} */ (error).code === 'EPIPE') process.exit(0);
 });
 
+// A project that has both this client and the folio package gets one `folio` command, whichever of
+// the two npm linked: the blog's own commands go to the folio package's.
+const BLOG_COMMANDS = ['build', 'check', 'dev', 'bundle', 'serve'];
+
 try {
-  const { main } = await import('../src/main.js');
-  process.exitCode = await main(process.argv.slice(2), {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    env: process.env,
-  });
+  const [command] = process.argv.slice(2);
+  if (command !== undefined && BLOG_COMMANDS.includes(command)) {
+    const { runBlogFolio } = await import('../src/blog-folio.js');
+    // The folio package's command sets its own exit code.
+    const refused = await runBlogFolio(command, process.cwd(), process.stderr);
+    if (refused !== undefined) process.exitCode = refused;
+  } else {
+    const { main } = await import('../src/main.js');
+    process.exitCode = await main(process.argv.slice(2), {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+    });
+  }
 } catch (error) {
   process.stderr.write(
     `folio: unexpected error: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -43,6 +43,9 @@ const common: BuildOptions = {
 };
 
 const KIB = 1024;
+
+/** An adapter's entry file, found beside this module, so an installed Folio bundles from any project. */
+const adapter = (name: string) => resolve(import.meta.dirname, `../../adapters/${name}.ts`);
 /** Each platform's documented limit on the compressed function size (the smallest plan's). */
 interface Target {
   options: BuildOptions;
@@ -63,17 +66,17 @@ function targetsFor(outDir: string): Record<string, Target> {
   return {
     'node.mjs': { options: { metafile: true } },
     'vercel.js': {
-      options: { ...edge, entryPoints: ['src/adapters/vercel.ts'] },
+      options: { ...edge, entryPoints: [adapter('vercel')] },
       gzipLimit: 1024 * KIB,
       platform: 'Vercel Hobby (1 MB)',
     },
     'netlify.js': {
-      options: { ...edge, entryPoints: ['src/adapters/netlify.ts'] },
+      options: { ...edge, entryPoints: [adapter('netlify')] },
       gzipLimit: 20 * 1024 * KIB,
       platform: 'Netlify Edge Functions (20 MB)',
     },
     'cloudflare.js': {
-      options: { ...edge, entryPoints: ['src/adapters/cloudflare.ts'] },
+      options: { ...edge, entryPoints: [adapter('cloudflare')] },
       gzipLimit: 3 * 1024 * KIB,
       platform: 'Cloudflare Workers Free (3 MB)',
     },
@@ -98,7 +101,7 @@ async function bundleAll(targets: Record<string, Target>, distDir: string): Prom
     const outfile = join(distDir, name);
     const result = await build({
       ...(name === 'node.mjs'
-        ? { ...nodeBundle('src/adapters/node.ts', outfile), ...options }
+        ? { ...nodeBundle(adapter('node'), outfile), ...options }
         : { ...options, outfile }),
       write: false,
     }).catch((error: { errors?: { text: string }[] }) => {

@@ -58,11 +58,13 @@ const OPTIONS = {
   help: { type: 'boolean' },
 } as const;
 
-/** Relative paths are taken from the working folder `cwd`; the defaults are the project's own folders. */
+/**
+ * Relative paths are taken from the working folder `cwd`, which is the project's: the defaults are
+ * its content/ and dist/public, as for a tool installed into the project (`npx folio build`).
+ */
 export function parseBuildArgs(
   args: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  projectRoot: string,
   cwd = process.cwd(),
 ): BuildCommand {
   const { values } = parseStrictly(args);
@@ -71,8 +73,8 @@ export function parseBuildArgs(
   return {
     help: false,
     options: {
-      contentDir: content === undefined ? resolve(projectRoot, 'content') : resolve(cwd, content),
-      outDir: resolve(cwd, values.out ?? (env.FOLIO_OUT || resolve(projectRoot, DEFAULT_OUT))),
+      contentDir: resolve(cwd, content ?? 'content'),
+      outDir: resolve(cwd, values.out ?? (env.FOLIO_OUT || DEFAULT_OUT)),
       baseUrl: values['base-url'] ?? (env.BASE_URL || undefined),
       layout: values.layout === undefined ? undefined : oneOf('--layout', LAYOUTS, values.layout),
       now: values.now === undefined ? new Date() : dateOf(values.now),

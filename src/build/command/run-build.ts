@@ -6,7 +6,6 @@
  * the quota the documents announce is $FOLIO_RATE_LIMIT_QUOTA per $FOLIO_RATE_LIMIT_WINDOW seconds.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { ratePolicyFromEnv } from '../../core/rate-policy.ts';
 import {
   deploymentSummary,
@@ -21,8 +20,6 @@ import type { FileSizes, FileWriter } from '../write/file-writer.ts';
 import { type BuildOptions, parseBuildArgs, USAGE, UsageError } from './options.ts';
 import { contentProblemLines, linkProblemLines, problemLine } from './problem-report.ts';
 import { type ProgressStream, progressReporter } from './terminal-progress.ts';
-
-const PROJECT_ROOT = resolve(import.meta.dirname, '../../..');
 
 /** The public address every absolute URL is built with: an http(s) origin, maybe with a path. */
 function publicAddress(value: string): string {
@@ -62,7 +59,7 @@ export async function runBuild(args: readonly string[], context = processContext
   const err = (text: string) => context.stderr.write(`${text}\n`);
   let options: BuildOptions;
   try {
-    const command = parseBuildArgs(args, env, PROJECT_ROOT, cwd);
+    const command = parseBuildArgs(args, env, cwd);
     if (command.help) {
       context.stdout.write(USAGE);
       return 0;

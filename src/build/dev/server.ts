@@ -8,7 +8,6 @@
  * loopback unless told otherwise: the dev server shows drafts and the paths of local files.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
 import { listenAddress } from '../../adapters/env.ts';
 import { type NodeListener, nodeListener } from '../../adapters/node-listener.ts';
 import { NodeResponse } from '../../adapters/node-response.ts';
@@ -41,7 +40,7 @@ export async function runDev(args: readonly string[]): Promise<number> {
   let options: BuildOptions;
   let address: { port: number; host: string };
   try {
-    const command = parseBuildArgs(args, process.env, resolve(import.meta.dirname, '../../..'));
+    const command = parseBuildArgs(args, process.env);
     if (command.help) {
       console.log(USAGE);
       return 0;
