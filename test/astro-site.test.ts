@@ -11,8 +11,9 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { resolve } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markdownTwinPath } from '../src/core/paths.ts';
 import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
-import { callTool } from './support/mcp.ts';
+import { callTool, listResources } from './support/mcp.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
 import { BIN, ROOT, type RunningServer, startBun, startNode, startVercel } from './support/server.ts';
 
@@ -62,10 +63,10 @@ describe('the build of an Astro site with zero edits', () => {
   it('takes the address and redirects from astro.config.mjs and the name from src/consts.ts, and says so', () => {
     const lines = built.stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^folio: built 2 posts, 0 series, 1 decks in en \(Astro layout\) from .+ for https:\/\/signal\.example into /,
+      /^folio: built 3 posts, 0 series, 1 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
     );
     expect(lines).toContain(
-      'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
+      'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en, es (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
     );
     expect(lines).toContain(
       'folio: no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
@@ -74,6 +75,7 @@ describe('the build of an Astro site with zero edits', () => {
       'folio: did not follow the redirect /posts/[slug] -> /blog/[slug]/ in astro.config.mjs: a dynamic route names no path (list its old paths in site.yaml redirects)',
     );
     for (const line of [
+      'folio: did not read the folders authors/ (1 file): Folio reads the collections blog, slides, series, tags and pages',
       'folio: did not follow the rule /blog/* /posts/:splat 301 of public/_redirects (line 6): a splat or placeholder names no path',
       'folio: did not follow the rule /app/* /index.html 200 of public/_redirects (line 7): a splat or placeholder names no path',
       "folio: served public/robots.txt in place of Folio's /robots.txt",
@@ -175,6 +177,13 @@ async function expectServedFile(get: Get, path: string, file: string, caching: s
   expect(again.status).toBe(304);
   expect(again.headers.get('etag')).toBe(etag);
 }
+
+/** The pages of the pages collection: path, title and a piece of its body. */
+const PAGES = [
+  ['/about/', 'About', 'I am Ada Signal'],
+  ['/contact/', 'Contact', 'Write to me by post, at the office.'],
+  ['/es/about/', 'Acerca de', 'Soy Ada Signal.'],
+] as const;
 
 /** The owner's files of public/ served as written, even where Folio has a body of its own, by path and media type. */
 const OWNER_FILES = [
@@ -327,6 +336,47 @@ describe.each([
 
   it('leaves the redirect of a dynamic route alone', async () => {
     expect((await get('/posts/callouts/')).status).toBe(404);
+  });
+
+  it.each(PAGES)(
+    'publishes the page %s (%s) of the pages collection, with its twin',
+    async (path, title, text) => {
+      const page = await get(path);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain(`<h1>${title}</h1>`);
+      expect(html).toContain(text);
+      const twin = await get(markdownTwinPath(path));
+      expect(twin.status).toBe(200);
+      const markdown = await twin.text();
+      expect(markdown).toContain(`title: ${JSON.stringify(title)}\n`);
+      expect(markdown).toContain(`canonical: "${SITE}${path}"`);
+      expect(markdown).toContain(`\n# ${title}\n`);
+      expect(markdown).toContain(text);
+    },
+  );
+
+  it('opens each home page with the intro of its pages collection, in its twin too', async () => {
+    expect(await (await get('/')).text()).toContain('<p>Welcome. I write about <strong>caches</strong>');
+    expect(await (await get('/index.md')).text()).toContain('Welcome. I write about **caches**');
+    expect(await (await get('/es/')).text()).toContain(
+      '<p>Bienvenida. Escribo sobre <strong>cachés</strong>',
+    );
+    expect((await get('/index/')).status).toBe(404);
+  });
+
+  it('lists every page in the sitemaps, llms.txt and the MCP resources', async () => {
+    const sitemaps = await Promise.all(
+      ['/sitemap-en-1.xml', '/sitemap-es-1.xml'].map(async (path) => (await get(path)).text()),
+    );
+    const llms = await (await get('/llms.txt')).text();
+    expect(llms).toContain(`## Pages in English\n\n- [About](${SITE}/about.md): Who writes Signal & Noise.`);
+    expect(llms).toContain(`## Páginas en español\n\n- [Acerca de](${SITE}/es/about.md)`);
+    const resources = (await listResources(server.url)).map((resource) => resource.uri);
+    for (const [path] of PAGES) {
+      expect(sitemaps.join('')).toContain(`<loc>${SITE}${path}</loc>`);
+      expect(resources).toContain(SITE + markdownTwinPath(path));
+    }
   });
 
   it.each(OWNER_FILES)('serves the owner’s %s byte for byte as %s', (path, type) =>

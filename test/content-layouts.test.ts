@@ -174,6 +174,55 @@ describe('the Astro content-collections layout', () => {
   });
 });
 
+describe('the pages collection', () => {
+  const about = '---\ntitle: About\ndescription: Who writes here.\n---\n\nA [post](/blog/).\n';
+  it.each([
+    ['Folio’s layout', FOLIO],
+    ['Astro’s layout', ASTRO],
+  ])(
+    'is read in %s: each page at /<slug>/ (under /<lang>/ past the first language), index the home’s intro',
+    async (_name, dir) => {
+      const { data } = await compileFolder(dir, {
+        'pages/en/about.md': about,
+        'pages/es/about.md': about.replace('About', 'Acerca de'),
+        'pages/en/index.md': '---\ntitle: Home\n---\n\nHello.\n',
+      });
+      expect(data.pages.map(({ lang, slug, path, title }) => ({ lang, slug, path, title }))).toEqual([
+        { lang: 'en', slug: 'about', path: '/about/', title: 'About' },
+        { lang: 'en', slug: 'index', path: '/', title: 'Home' },
+        { lang: 'es', slug: 'about', path: '/es/about/', title: 'Acerca de' },
+      ]);
+      expect(data.pages[0]?.html).toBe('<p>A <a href="/blog/">post</a>.</p>\n');
+    },
+  );
+
+  it('refuses a page named like a section of the site or a language, and one outside a language folder', async () => {
+    expect(
+      await problemsIn(FOLIO, {
+        'pages/en/blog.md': about,
+        'pages/en/es.md': about,
+        'pages/about.md': about,
+      }),
+    ).toEqual([
+      expect.stringMatching(/^pages\/about\.md: \(path\): expected a file in a language folder/),
+      expect.stringMatching(
+        /^pages\/en\/blog\.md: \(file name\): expected <slug>\.md with a slug .* no section of the site/,
+      ),
+      expect.stringMatching(/^pages\/en\/es\.md: \(file name\): expected <slug>\.md/),
+    ]);
+  });
+
+  it('names each top-level folder it does not read in the summary', async () => {
+    const { report } = await compileFolder(FOLIO, {
+      'authors/ada.yaml': 'name: Ada\n',
+      'notes/a.md': '# A\n',
+    });
+    expect(summaryLines(report, false)).toContain(
+      'did not read the folders authors/ (1 file), notes/ (1 file): Folio reads the collections blog, slides, series, tags and pages',
+    );
+  });
+});
+
 describe('a blog in one language other than English or Spanish', () => {
   it('compiles: languages from the folders, the first at the root, overrides in French', async () => {
     const { data } = await compileFolder(FRENCH);

@@ -95,7 +95,8 @@ export async function runBuild(args: readonly string[], context = processContext
     );
     progress.done();
     const ms = Math.round(performance.now() - started);
-    const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks`;
+    const pages = data.pages.length > 0 ? `, ${data.pages.length} pages` : '';
+    const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks${pages}`;
     const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
     out(
       check

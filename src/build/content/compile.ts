@@ -28,6 +28,7 @@ import {
   type MediaUrlOf,
   mediaUrl,
 } from './media.ts';
+import { compilePage, listPages, PAGES_FOLDER, pagePath } from './pages.ts';
 import { ContentReader } from './reader.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -112,9 +113,11 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const layout = options.layout ?? detectLayout(reader);
   if (!layout) throw new ContentError(issues);
   const layoutReader = LAYOUT_READERS[layout];
+  noteUnreadFolders(reader);
   const postFiles = listEntries(reader, 'blog');
   const deckFiles = listEntries(reader, 'slides');
-  const folders = languageFolders([...postFiles, ...deckFiles]);
+  const pageFiles = listPages(reader);
+  const folders = languageFolders([...postFiles, ...deckFiles, ...pageFiles]);
   const settings = readSite(reader, folders, options);
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
@@ -128,12 +131,17 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     if (compiled?.record.series) checkSeriesFile(reader, layoutReader, entry, compiled.record.series);
     return compiled ? [{ file: entry.file, ...compiled }] : [];
   });
+  const pages = inSiteLanguages(reader, pageFiles, languages).flatMap((entry) => {
+    const record = compilePage(reader, entry, pagePath(languages, entry));
+    return record ? [{ file: entry.file, record }] : [];
+  });
   const decks = inSiteLanguages(reader, deckFiles, languages).flatMap((entry) => {
     const record = compileDeck(context, entry);
     return record ? [{ file: entry.file, record }] : [];
   });
   checkUnique(reader, posts, 'post');
   checkUnique(reader, decks, 'deck');
+  checkUnique(reader, pages, 'page');
   checkChapterOrder(reader, posts);
   const withPosts = seriesWithPostsIn(posts);
   const seriesRecords = seriesTexts
@@ -160,12 +168,26 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
         (a, b) =>
           compareText(b.pubDate, a.pubDate) || compareText(a.slug, b.slug) || compareText(a.lang, b.lang),
       ),
+    pages: pages
+      .map(({ record }) => record)
+      .sort((a, b) => compareText(a.lang, b.lang) || compareText(a.slug, b.slug)),
     gone: gonePaths(gone.paths, report),
     redirects: settings.redirects,
     deprecations: settings.deprecations,
     robots: settings.robots,
   };
   return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
+}
+
+/** The collection folders Folio reads; another top-level folder is named in the summary. */
+const READ_FOLDERS = new Set(['blog', 'slides', 'series', 'tags', PAGES_FOLDER, 'public']);
+
+function noteUnreadFolders(reader: ContentReader): void {
+  for (const path of reader.paths) {
+    const folder = path.slice(0, Math.max(0, path.indexOf('/')));
+    if (folder === '' || folder.startsWith('_') || READ_FOLDERS.has(folder)) continue;
+    reader.report.unreadFolders.set(folder, (reader.report.unreadFolders.get(folder) ?? 0) + 1);
+  }
 }
 
 /** Splits front matter, taking the YAML of a prepared post file as it was read then. */

@@ -37,6 +37,8 @@ export class BuildReport {
   readonly unreadSettings: string[] = [];
   /** Redirects of dynamic routes the Astro config states, e.g. `/old/[slug] -> /new/[slug] in astro.config.mjs`. */
   readonly dynamicRedirects: string[] = [];
+  /** Top-level folders of the content folder that are no collection Folio reads, with how many files each holds. */
+  readonly unreadFolders = new Map<string, number>();
   /** Rules of the public folder's `_redirects` that Folio does not answer. */
   readonly unfollowedRules: (UnfollowedRule & { file: string })[] = [];
   /** The owner's public files at paths Folio also writes, and whose is served. */
@@ -82,6 +84,14 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
     lines.push(
       `did not follow the redirect ${redirect}: a dynamic route names no path (list its old paths in site.yaml redirects)`,
     );
+  if (report.unreadFolders.size > 0) {
+    const folders = [...report.unreadFolders].map(
+      ([folder, files]) => `${folder}/ (${count(files, 'file')})`,
+    );
+    lines.push(
+      `did not read the folders ${folders.join(', ')}: Folio reads the collections blog, slides, series, tags and pages`,
+    );
+  }
   for (const { file, line, rule, reason } of report.unfollowedRules)
     lines.push(`did not follow the rule ${rule} of ${file} (line ${line}): ${reason}`);
   for (const { path, served } of report.collisions)

@@ -90,6 +90,19 @@ export interface SeriesRecord<L extends string = Lang> {
   html: string;
 }
 
+/** A standalone page of the `pages` collection (about, contact), at `/<slug>/` in its language. */
+export interface PageRecord<L extends string = Lang> {
+  slug: string;
+  lang: L;
+  title: string;
+  description: string;
+  updatedDate: string | null;
+  path: string;
+  body: string;
+  /** The body rendered to HTML at build time. */
+  html: string;
+}
+
 export type DeckType = 'native' | 'external';
 
 export interface DeckRecord<L extends string = Lang> {
@@ -131,6 +144,8 @@ export interface SiteData<L extends string = Lang> {
   series: SeriesRecord<L>[];
   /** Published decks, newest first, ties by slug. */
   decks: DeckRecord<L>[];
+  /** The pages of the `pages` collection, by language then slug; a language's `index` page is its home's intro. */
+  pages: PageRecord<L>[];
   /** Paths removed for good (answered with 410). */
   gone: string[];
   /** Old site paths answered with a redirect to their new place (a site path or an absolute URL). */

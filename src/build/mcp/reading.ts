@@ -1,7 +1,7 @@
 /**
  * Build time: what reading over MCP looks up at run time. For each post, its get_post facts; the
- * pages of resources/list (posts, series, native decks and tags of every language, as their twins'
- * absolute URLs); and, per language and kind, the sorted values completion/complete offers.
+ * pages of resources/list (posts, series, native decks, tags and the pages of the `pages`
+ * collection of every language, as their twins' absolute URLs); and, per language and kind, the sorted values completion/complete offers.
  */
 import { markdownTwinPath } from '../../core/paths.ts';
 import {
@@ -15,12 +15,13 @@ import {
 import type { Resource } from '../../mcp/protocol.ts';
 import { MARKDOWN_MEDIA_TYPE } from '../../mcp/resource-templates.ts';
 import { tagsInUse, toTimelinePost } from '../api/records.ts';
+import { HOME_INTRO } from '../content/pages.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { siteLinks } from '../site/links.ts';
 
-/** A resource with the argument value that names it in its template. */
+/** A resource with the argument value that names it in its template (a page of the `pages` collection has none). */
 interface Named {
-  kind: ResourceKind;
+  kind: ResourceKind | null;
   lang: Lang;
   value: string;
   resource: Resource;
@@ -71,6 +72,14 @@ function resourcesOf(data: SiteData, baseUrl: string): Named[] {
       value: tag,
       resource: resource(tagPath(lang, tag), tag, tagDescription(tag, lang)),
     })),
+    ...data.pages
+      .filter((page) => page.lang === lang && page.slug !== HOME_INTRO)
+      .map((page) => ({
+        kind: null,
+        lang,
+        value: page.slug,
+        resource: resource(page.path, page.title, page.description),
+      })),
   ]);
 }
 

@@ -1,4 +1,4 @@
-/** A language's home page: its latest posts, series, tags and talks, and the way to the developer portal. */
+/** A language's home page: the intro its `pages` collection gives, its latest posts, series, tags and talks, and the way to the developer portal. */
 import { tagsInUse } from '../api/records.ts';
 import type { Lang } from '../data/types.ts';
 import type { Block } from './doc.ts';
@@ -22,7 +22,11 @@ export function homePage(context: PageContext, lang: Lang): Page {
   const ui = uiOf(lang);
   const series = context.seriesIn(lang);
   const tags = tagsInUse(data, lang);
+  const intro = context.introIn(lang);
   const blocks: Block[] = [
+    ...(intro
+      ? [{ kind: 'rendered', html: intro.html, markdown: intro.body, path: intro.path } satisfies Block]
+      : []),
     { kind: 'heading', text: ui.latestPosts },
     {
       kind: 'entries',

@@ -100,6 +100,7 @@ const pageEn = {
   postsTagged: 'Posts tagged',
   postsIn: 'Posts in {language}',
   seriesIn: 'Series in {language}',
+  pagesIn: 'Pages in {language}',
   blogDescription: 'Every post, newest first.',
   talksDescription: 'Slide decks from talks, newest first.',
   slides: 'Slides',
@@ -157,6 +158,7 @@ const pageEs: PageStrings = {
   postsTagged: 'Artículos con la etiqueta',
   postsIn: 'Artículos en {language}',
   seriesIn: 'Series en {language}',
+  pagesIn: 'Páginas en {language}',
   blogDescription: 'Todos los artículos, del más reciente al más antiguo.',
   talksDescription: 'Diapositivas de charlas, de la más reciente a la más antigua.',
   slides: 'Diapositivas',
@@ -207,6 +209,7 @@ const pageFr: PageStrings = {
   postsTagged: 'Articles avec l’étiquette',
   postsIn: 'Articles en {language}',
   seriesIn: 'Séries en {language}',
+  pagesIn: 'Pages en {language}',
   blogDescription: 'Tous les articles, du plus récent au plus ancien.',
   talksDescription: 'Les supports de conférences, du plus récent au plus ancien.',
   slides: 'Diapositives',
@@ -250,7 +253,7 @@ const builtIn = (lang: Lang): UiStrings | undefined =>
 
 /** The interface text of one language, filled in where it takes values. */
 export interface UiText
-  extends Omit<UiStrings, 'notFound' | 'gone' | 'method' | 'postsIn' | 'seriesIn' | 'pageOf'> {
+  extends Omit<UiStrings, 'notFound' | 'gone' | 'method' | 'postsIn' | 'seriesIn' | 'pagesIn' | 'pageOf'> {
   chapterCount(count: number): string;
   postCount(count: number): string;
   pageOf(page: number, pages: number): string;
@@ -259,6 +262,7 @@ export interface UiText
   method(method: string, path: string): string;
   postsIn(lang: Lang): string;
   seriesIn(lang: Lang): string;
+  pagesIn(lang: Lang): string;
   /** A string with its `{name}` slots filled in. */
   filled(key: UiKey, values: Readonly<Record<string, string>>): string;
   /**
@@ -310,6 +314,7 @@ function makeText(lang: Lang, site: Pick<SiteInfo, 'ui'> | undefined): UiText {
     method: (method, path) => fill(s.method, { method, path }),
     postsIn: (other) => fill(s.postsIn, { language: nameInItself(other) }),
     seriesIn: (other) => fill(s.seriesIn, { language: nameInItself(other) }),
+    pagesIn: (other) => fill(s.pagesIn, { language: nameInItself(other) }),
     filled: (key, values) => fill(s[key], values),
     writtenIn: (key) => (own !== undefined || given[key] !== undefined ? lang : 'en'),
   };

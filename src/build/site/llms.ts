@@ -4,6 +4,7 @@ import { languageName } from '../../core/languages.ts';
 import { feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import type { Tool } from '../../mcp/protocol.ts';
 import { resourceTemplateList } from '../../mcp/resource-templates.ts';
+import { HOME_INTRO } from '../content/pages.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { nativeName, type UiText, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
@@ -12,15 +13,19 @@ import { siteLinks } from './links.ts';
 const item = (page: { title: string; path: string; description: string }, baseUrl: string) =>
   `- [${page.title}](${baseUrl}${markdownTwinPath(page.path)}): ${page.description}`;
 
-/** The posts, then the series, of one language, each in its own section. */
+/** The posts, the series, then the pages of one language, each in its own section. */
 function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
   const inLang = <T extends { lang: Lang }>(items: readonly T[]) => items.filter((x) => x.lang === lang);
   const posts = inLang(data.posts).map((post) => item(post, baseUrl));
   const series = inLang(data.series).map((s) => item(s, baseUrl));
+  const pages = inLang(data.pages)
+    .filter((page) => page.slug !== HOME_INTRO)
+    .map((page) => item(page, baseUrl));
   const ui = uiText(lang, data.site);
   return [
     `## ${ui.postsIn(lang)}\n\n${posts.join('\n')}`,
     ...(series.length ? [`## ${ui.seriesIn(lang)}\n\n${series.join('\n')}`] : []),
+    ...(pages.length ? [`## ${ui.pagesIn(lang)}\n\n${pages.join('\n')}`] : []),
   ].join('\n\n');
 }
 

@@ -4,7 +4,8 @@
  * (scanning every post for each page would make the build quadratic).
  */
 import { chaptersOf, tagsInUse } from '../api/records.ts';
-import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
+import { HOME_INTRO } from '../content/pages.ts';
+import type { DeckRecord, Lang, PageRecord, PostRecord, SeriesRecord, SiteData } from '../data/types.ts';
 import { keyedOnce } from '../keyed-once.ts';
 import { type UiText, uiText } from './i18n.ts';
 import type { Canonical, Crumb, Sections } from './layout.ts';
@@ -69,6 +70,11 @@ export interface PageContext {
   postPath: (slug: string) => (lang: Lang) => string | null;
   seriesPath: (slug: string) => (lang: Lang) => string | null;
   deckPath: (slug: string) => (lang: Lang) => string | null;
+  pagePath: (slug: string) => (lang: Lang) => string | null;
+  /** The pages of the `pages` collection that stand on their own (every one but each language's intro). */
+  standalonePages: readonly PageRecord[];
+  /** The page that introduces a language's home page, when the `pages` collection has one. */
+  introIn: (lang: Lang) => PageRecord | undefined;
   /** The breadcrumbs of a page: home, then `trail`. */
   crumbs: (lang: Lang, ...trail: Crumb[]) => Crumb[];
   /** The same page in every language, from a path for each language (null where it does not exist). */
@@ -80,6 +86,7 @@ export function pageContext(data: SiteData): PageContext {
   const links = siteLinks(languages);
   const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
   const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
+  const standalonePages = data.pages.filter((page) => page.slug !== HOME_INTRO);
   const ui = (lang: Lang) => uiText(lang, data.site);
   return {
     data,
@@ -96,6 +103,9 @@ export function pageContext(data: SiteData): PageContext {
     postPath: pathsBySlug(data.posts),
     seriesPath: pathsBySlug(data.series),
     deckPath: pathsBySlug(nativeDecks),
+    pagePath: pathsBySlug(standalonePages),
+    standalonePages,
+    introIn: (lang) => data.pages.find((page) => page.lang === lang && page.slug === HOME_INTRO),
     crumbs: (lang, ...trail) => [{ name: ui(lang).home, path: links.langRoot(lang) }, ...trail],
     canonical(lang, pathIn, ogType) {
       const alternates: Partial<Record<Lang, string>> = {};
