@@ -41,6 +41,12 @@ const FAST = [
 ];
 
 /**
+ * The files that measure this process's own heap: each runs in a process of its own (`forks`,
+ * isolated), so no other file's modules, caches or garbage are in what it measures.
+ */
+const HEAP = ['test/body-budget.test.ts'];
+
+/**
  * The files that run longest (tens of seconds each, most of the suite's time), longest first.
  * They start first, so that the two workers finish together: Vitest orders files by their last
  * durations only when it has them, and in a fresh clone (as in CI) it has none and would start the
@@ -95,12 +101,13 @@ export default defineConfig({
     setupFiles: ['test/support/scratch-folder.ts', 'test/support/no-leftover-processes.ts'],
     projects: [
       { extends: true, test: { name: 'fast', include: FAST } },
+      { extends: true, test: { name: 'heap', include: HEAP, pool: 'forks', isolate: true } },
       {
         extends: true,
         test: {
           name: 'slow',
           include: ['test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...FAST],
+          exclude: [...configDefaults.exclude, ...FAST, ...HEAP],
           globalSetup: ['test/global-setup.ts'],
         },
       },

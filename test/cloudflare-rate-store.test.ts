@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Miniflare, type WorkerOptions } from 'miniflare';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectRateHeaders } from './support/expect.ts';
 import { ROOT, TEST_PROJECT } from './support/server.ts';
 
 const wrangler = readFileSync(resolve(ROOT, 'wrangler.toml'), 'utf8');
@@ -91,11 +92,8 @@ describe('the FOLIO_RATE_LIMITER Durable Object', () => {
     ]);
     const first = replies[0]!;
     for (const { status, headers, sentMs, receivedMs } of replies) {
-      expect(headers.get('ratelimit-policy')).toBe('"default";q=300;w=60');
-      expect(headers.get('ratelimit-limit')).toBe('300');
+      expectRateHeaders({ status, headers });
       const reset = headers.get('ratelimit-reset');
-      expect(headers.get('ratelimit')).toBe(`"default";r=${headers.get('ratelimit-remaining')};t=${reset}`);
-      expect(headers.get('retry-after')).toBe(status === 429 ? reset : null);
       // The first request leaves the window 60 s after the second it was counted in.
       expect(Number(reset)).toBeGreaterThanOrEqual(Math.ceil((59_000 - (receivedMs - first.sentMs)) / 1000));
       expect(Number(reset)).toBeLessThanOrEqual(Math.ceil((60_000 - (sentMs - first.receivedMs)) / 1000));

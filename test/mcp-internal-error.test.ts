@@ -9,6 +9,7 @@ import { nodeListener } from '../src/adapters/node-listener.ts';
 import { createHandler, type Deployment, type HandlerOptions } from '../src/handler.ts';
 import type { RateStore } from '../src/runtime/rate-store.ts';
 import { deployed, fixtureData } from './support/data.ts';
+import { expectMcpHeaders } from './support/expect.ts';
 import { type LoopbackServer, listenOnLoopback } from './support/loopback.ts';
 
 const BASE = 'https://mini.example';
@@ -50,9 +51,8 @@ function logged(): () => string {
 
 async function expectInternalError(response: Response, id: string | null) {
   expect(response.status).toBe(500);
-  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-  expect(response.headers.get('cache-control')).toBe('no-store');
-  expect(response.headers.get('ratelimit-policy')).not.toBeNull();
+  expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expectMcpHeaders(response);
   const text = await response.text();
   expect(text).not.toContain('secret');
   expect(text).not.toMatch(/ at |Error:/);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { optionsFromEnv } from '../src/adapters/env.ts';
 import { createHandler, type Deployment, type HandlerOptions } from '../src/handler.ts';
 import { deployed, fixtureData } from './support/data.ts';
-import { expectRateHeaders } from './support/expect.ts';
+import { expectApiHeaders } from './support/expect.ts';
 import { type RunningServer, startBun, startNode, TEST_PROJECT } from './support/server.ts';
 
 const BASE = 'https://blog.example';
@@ -46,7 +46,7 @@ function call({ options = {}, path = '/mcp', headers = {}, method = 'POST' }: Ca
 async function expectForbidden(response: Response, mentioning: string) {
   expect(response.status).toBe(403);
   expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
-  expectRateHeaders(response);
+  expectApiHeaders(response);
   expect(response.headers.get('cache-control')).toBe('no-store');
   const text = await response.text();
   expect(Number(response.headers.get('content-length'))).toBe(new TextEncoder().encode(text).byteLength);

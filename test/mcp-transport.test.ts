@@ -4,7 +4,7 @@ import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Deployment, type Handler, type HandlerOptions } from '../src/handler.ts';
 import { MAX_JSON_DEPTH, MAX_JSON_MEMBERS } from '../src/mcp/json-bounds.ts';
 import { deployed, fixtureData } from './support/data.ts';
-import { expectRateHeaders, MCP_TOOL_NAMES } from './support/expect.ts';
+import { expectMcpHeaders, MCP_TOOL_NAMES } from './support/expect.ts';
 
 const BASE = 'https://mini.example';
 /** A tools/call of search_blog_posts with `args` as written. */
@@ -49,15 +49,6 @@ function rpc(method: string, params?: unknown, id: unknown = 1, options?: PostOp
 
 function callTool(name: string, args?: unknown) {
   return rpc('tools/call', args === undefined ? { name } : { name, arguments: args });
-}
-
-/** The headers decisions.md section 3 puts on every /mcp answer. */
-function expectMcpHeaders(response: Response) {
-  expectRateHeaders(response);
-  const h = response.headers;
-  expect(h.get('access-control-expose-headers')).toContain('RateLimit-Remaining');
-  expect(h.get('cache-control')).toBe('no-store');
-  expect(h.get('mcp-session-id')).toBeNull();
 }
 
 interface RpcBody {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serverSettings } from '../src/adapters/env.ts';
 import { type LimiterOptions, type RateState, SlidingWindowLimiter } from '../src/runtime/limiter.ts';
 import { connectRedisRateStore } from '../src/runtime/rate-stores/redis.ts';
+import { expectRateHeaders } from './support/expect.ts';
 import { type RunningRedis, startRedis } from './support/redis.ts';
 import { freePort, ROOT, type RunningServer, startBun, startNode } from './support/server.ts';
 
@@ -39,23 +40,6 @@ async function get(pool: Pool): Promise<Reply> {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) headers[name] = String(value);
   return { status: response.statusCode, headers, sentMs, receivedMs: Date.now() };
-}
-
-/** The five RateLimit headers (and Retry-After on a 429) as the contract writes them. */
-function expectRateHeaders(reply: Reply) {
-  const { headers } = reply;
-  expect(headers['ratelimit-policy']).toBe('"default";q=300;w=60');
-  expect(headers['ratelimit-limit']).toBe('300');
-  expect(headers['ratelimit-remaining']).toMatch(/^\d+$/);
-  expect(headers['ratelimit-reset']).toMatch(/^\d+$/);
-  expect(headers.ratelimit).toBe(
-    `"default";r=${headers['ratelimit-remaining']};t=${headers['ratelimit-reset']}`,
-  );
-  const reset = Number(headers['ratelimit-reset']);
-  expect(reset).toBeGreaterThanOrEqual(1);
-  expect(reset).toBeLessThanOrEqual(60);
-  if (reply.status === 429) expect(headers['retry-after']).toBe(headers['ratelimit-reset']);
-  else expect(headers['retry-after']).toBeUndefined();
 }
 
 /** Pools to each server from one client address. */
