@@ -99,6 +99,7 @@ describe('compileContent on a valid folder', () => {
       license: null,
       languages: ['en', 'es'],
       ui: {},
+      usage: { search: true, train: true, input: true },
     });
   });
 
@@ -518,7 +519,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, usage, received a field Folio does not know',
       ],
     ],
     [

@@ -67,6 +67,7 @@ describe('the Astro content-collections layout', () => {
       license: 'CC-BY-4.0',
       languages: ['en', 'es'],
       ui: {},
+      usage: { search: true, train: true, input: true },
     });
     expect(summaryLines(report, true)).toEqual([
       'inferred name "notes.example" (the host name), languages en, es (the language folders), description and author "notes.example" (the name)',

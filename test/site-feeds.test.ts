@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { chaptersOf, postsTagged, tagsInUse } from '../src/build/api/records.ts';
 import { compileContent } from '../src/build/content/compile.ts';
-import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import type { Lang, PostRecord, SiteData } from '../src/build/data/types.ts';
 import { emitIntoMemory } from '../src/build/dev/memory-deployment.ts';
 import { buildData } from '../src/build/index.ts';
@@ -25,6 +24,7 @@ import { contentPages } from '../src/build/site/pages.ts';
 import { type SitemapPiece, sitemapFiles } from '../src/build/site/sitemaps.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { generateCorpus } from '../tools/corpus.ts';
+import { problemsOf } from './support/content-problems.ts';
 import { deployed, FIXTURES, fixtureData, servedData } from './support/data.ts';
 import {
   ROOT,
@@ -840,20 +840,11 @@ describe('robots settings in site.yaml', () => {
     files.set('site.yaml', `${files.get('site.yaml')}robots:\n${robots}`);
     return compileContent(files, { now: SAMPLE_TIME });
   }
-  async function problemsWith(robots: string) {
-    try {
-      await compileWith(robots);
-    } catch (error) {
-      if (error instanceof ContentError) return error.issues.map(formatIssue);
-      throw error;
-    }
-    throw new Error('the content compiled');
-  }
+  const problemsWith = (robots: string) => problemsOf(() => compileWith(robots));
 
-  it('writes the stance, Content-Signal included, and a robots parser reads it as meant', async () => {
+  it('writes the stance, the usage preferences in every group, and a robots parser reads it as meant', async () => {
     const { data } = await compileWith(
       [
-        '  contentSignal: search=yes, ai-input=yes, ai-train=no',
         '  disallow: [/drafts/, /*.pdf$]',
         '  agents:',
         '    GPTBot: { disallow: [/] }',
@@ -863,7 +854,12 @@ describe('robots settings in site.yaml', () => {
     );
     const get = getter(createHandler(await deployed(data as SiteData, BASE)));
     const text = await (await get('/robots.txt')).text();
-    expect(text).toContain('User-agent: *\nContent-Signal: search=yes, ai-input=yes, ai-train=no\n');
+    expect(text).toContain(
+      'User-agent: *\nContent-Usage: train-ai=y, search=y\nContent-Signal: search=yes, ai-input=yes, ai-train=yes\n',
+    );
+    expect(text).toContain(
+      'User-agent: Googlebot\nContent-Usage: train-ai=y, search=y\nContent-Signal: search=yes\n',
+    );
     const robots = robotsParser(`${BASE}/robots.txt`, text);
     expect(robots.isAllowed(`${BASE}/blog/`, 'SomeBot')).toBe(true);
     expect(robots.isDisallowed(`${BASE}/drafts/x`, 'SomeBot')).toBe(true);
@@ -874,8 +870,11 @@ describe('robots settings in site.yaml', () => {
   });
 
   it('refuses a malformed stance with one line naming the field', async () => {
-    expect(await problemsWith('  contentSignal: ai-train=maybe\n')).toEqual([
-      'site.yaml: robots.contentSignal: expected content signals such as "search=yes, ai-input=yes, ai-train=no" (each of search, ai-input, ai-train at most once, =yes or =no), received "ai-train=maybe"',
+    expect(await problemsWith('  agents:\n    GPTBot: { contentSignal: ai-train=maybe }\n')).toEqual([
+      'site.yaml: robots.agents.GPTBot.contentSignal: expected content signals such as "search=yes, ai-input=yes, ai-train=no" (each of search, ai-input, ai-train at most once, =yes or =no), received "ai-train=maybe"',
+    ]);
+    expect(await problemsWith('  contentSignal: ai-train=no\n')).toEqual([
+      'site.yaml: robots.contentSignal: expected no contentSignal for every crawler here: the usage setting (search, train, input) writes it, with Content-Usage, received "ai-train=no"',
     ]);
     expect(await problemsWith('  disallow: [drafts]\n')).toEqual([
       'site.yaml: robots.disallow[0]: expected a list of URL paths such as [/, /drafts/] (each starting with /, without spaces; * and $ as in robots.txt), received "drafts"',

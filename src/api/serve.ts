@@ -71,6 +71,7 @@ const NO_HEADERS: HeaderMap = {};
 export function createApi(options: ApiOptions) {
   const { manifest, bodies, policyHeader, Response, problems } = options;
   const gone = new Set(manifest.gone);
+  const usage = { 'content-usage': manifest.contentUsage };
   const plans = planCache<Plan>(KEPT_PATHS);
   const limitOf = memo(KEPT_QUERIES, parseLimit);
   const searchOf = memo(KEPT_QUERIES, (search: string) => parseSearchParameters(search, manifest.languages));
@@ -114,7 +115,7 @@ export function createApi(options: ApiOptions) {
 
   function send(request: Request, api: ApiRequest, plan: Plan, body: Body | StreamedBody) {
     const prepared = preparedVariant(bodies, plan.answers, body, api.accepted, () =>
-      Object.assign(apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC), plan.extra),
+      Object.assign(apiHeaderSet(policyHeader, JSON_TYPE, CACHE_PUBLIC), usage, plan.extra),
     );
     if (prepared === null) {
       const detail = notAcceptableDetail(api.target.path);

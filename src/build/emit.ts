@@ -22,6 +22,7 @@ import {
 } from '../core/deployment.ts';
 import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
+import { contentUsage, usageOf } from '../core/usage.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -183,6 +184,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
           folioDocuments.map(([path, { type, link }]) => [path, link ? { type, link } : { type }]),
         ),
       },
+      contentUsage: contentUsage(usageOf(data.site)),
       pageLinks: site.pageLinks,
       streamed: bodies.streamed,
       mcp: {

@@ -7,6 +7,7 @@ import { type ErrorFormat, type ErrorStatus, SLOT_SPELLINGS } from '../core/depl
 import { JSON_TYPE, MARKDOWN_TYPE, SERVER_CARD_TYPE, TEXT_TYPE } from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
+import { usageOf } from '../core/usage.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import type { ApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
@@ -140,7 +141,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const documents: Record<string, DocumentBody> = {
     [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
     [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl, tools), type: TEXT_TYPE },
-    [PATHS.robots]: { text: robotsTxt(data.robots, baseUrl), type: TEXT_TYPE },
+    [PATHS.robots]: { text: robotsTxt(data.robots, usageOf(data.site), baseUrl), type: TEXT_TYPE },
     [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
     [PATHS.apiCatalog]: {
       text: json(apiCatalog(baseUrl)),

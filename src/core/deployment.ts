@@ -50,7 +50,7 @@ export interface DocumentFacts {
  * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
  * server refuses a deployment written in another format.
  */
-export const MANIFEST_FORMAT = 8;
+export const MANIFEST_FORMAT = 9;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -71,6 +71,11 @@ export interface Manifest {
   lists: Record<string, ListFacts>;
   /** The discovery documents outside /api/, by path. */
   documents: Record<string, DocumentFacts>;
+  /**
+   * The owner's usage preferences as the Content-Usage header every page, twin, feed and API
+   * answer carries (src/core/usage.ts), the same as robots.txt states.
+   */
+  contentUsage: string;
   /** Extra `Link` header values of pages, by path (the home pages point at the API catalog). */
   pageLinks: Record<string, string>;
   /** Bodies over STREAM_BYTES, by key: written in parts and answered as streams. */

@@ -170,6 +170,7 @@ export function createSite(options: SiteOptions) {
   const languages = manifest.languages;
   const plans = planCache<Plan>(KEPT_PATHS);
   const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain"`;
+  const usage = { 'content-usage': manifest.contentUsage };
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
     return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
@@ -194,7 +195,7 @@ export function createSite(options: SiteOptions) {
     contentType: string,
   ) {
     const prepared = preparedVariant(bodies, plan.answers, body, site.accepted, () =>
-      headersFor(contentType, () => tokensOf(body), plan.extra),
+      headersFor(contentType, () => tokensOf(body), { ...usage, ...plan.extra }),
     );
     return prepared ? respondPrepared(Response, request, prepared, null) : notAcceptable(request, site);
   }

@@ -196,9 +196,13 @@ const robotsRules = {
     v.pipe(v.string(CONTENT_SIGNAL), v.trim(), v.check(isContentSignal, CONTENT_SIGNAL)),
   ),
 };
+const USAGE_STATED_ONCE =
+  'no contentSignal for every crawler here: the usage setting (search, train, input) writes it, with Content-Usage';
 const robotsSchema = v.strictObject(
   {
-    ...robotsRules,
+    allow: robotsPaths,
+    disallow: robotsPaths,
+    contentSignal: v.optional(v.never(USAGE_STATED_ONCE)),
     agents: v.optional(
       v.record(
         v.pipe(v.string(USER_AGENT), v.regex(/^[A-Za-z0-9_-]+$/, USER_AGENT)),
@@ -208,7 +212,20 @@ const robotsSchema = v.strictObject(
       {},
     ),
   },
-  'a mapping with allow, disallow, contentSignal and agents, each optional',
+  'a mapping with allow, disallow and agents, each optional',
+);
+
+const USAGE_CHOICE = 'yes or no';
+const usageChoice = v.optional(
+  v.pipe(
+    v.union([v.boolean(), v.picklist(['yes', 'no'])], USAGE_CHOICE),
+    v.transform((choice) => choice === true || choice === 'yes'),
+  ),
+);
+/** How automated systems may use the content; each choice left out is the licence's grant (yes). */
+const usageSchema = v.strictObject(
+  { search: usageChoice, train: usageChoice, input: usageChoice },
+  'a mapping with search, train and input, each yes or no and optional',
 );
 
 export const siteSchema = v.strictObject(
@@ -230,6 +247,7 @@ export const siteSchema = v.strictObject(
     redirects: v.optional(redirectsSchema, {}),
     ui: v.optional(uiSchema, {}),
     robots: v.optional(robotsSchema, {}),
+    usage: v.optional(usageSchema, {}),
   },
   'a mapping of site settings',
 );

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { isRedirectStatus, REDIRECT_STATUSES, type Redirect } from '../../core/deployment.ts';
 import { endpointsFor } from '../../core/endpoints.ts';
 import { PATHS } from '../../core/paths.ts';
+import { DEFAULT_USAGE, type UsagePolicy } from '../../core/usage.ts';
 import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import type { UnreadableFile } from './files.ts';
@@ -151,6 +152,7 @@ function inferSite(
       ...permanent(given.redirects ?? {}),
     },
     ui: given.ui ?? {},
+    usage: given.usage ?? {},
     robots: given.robots ?? { allow: [], disallow: [], agents: {} },
     robotsWritten: ownRobots(reader, sources.publicSettings),
   });
@@ -266,6 +268,7 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       license: site.license,
       languages: site.languages,
       ui: site.ui,
+      usage: { ...DEFAULT_USAGE, ...definedOnly(site.usage) },
     },
     deprecations: site.deprecations.map((d) => ({
       operationId: d.operationId,
@@ -280,16 +283,21 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
 
 type RobotsConfig = SiteConfig['robots'];
 
-/** The robots settings with every field present (an unstated Content-Signal is null). */
+/** The choices site.yaml states, without the ones it leaves out. */
+const definedOnly = (usage: SiteConfig['usage']): Partial<UsagePolicy> =>
+  Object.fromEntries(Object.entries(usage).filter(([, choice]) => choice !== undefined));
+
+/** The robots settings with every field present (a named crawler's unstated Content-Signal is null). */
 function robotsPolicy(robots: RobotsConfig, written: string | null): RobotsPolicy {
-  const rules = (given: Omit<RobotsConfig, 'agents'>) => ({
-    allow: given.allow,
-    disallow: given.disallow,
-    contentSignal: given.contentSignal ?? null,
-  });
   return {
-    ...rules(robots),
-    agents: Object.entries(robots.agents).map(([userAgent, given]) => ({ userAgent, ...rules(given) })),
+    allow: robots.allow,
+    disallow: robots.disallow,
+    agents: Object.entries(robots.agents).map(([userAgent, given]) => ({
+      userAgent,
+      allow: given.allow,
+      disallow: given.disallow,
+      contentSignal: given.contentSignal ?? null,
+    })),
     written,
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { Redirect } from '../../core/deployment.ts';
 import type { Lang } from '../../core/languages.ts';
+import type { UsagePolicy } from '../../core/usage.ts';
 
 export type { Lang };
 
@@ -21,6 +22,8 @@ export interface SiteInfo<L extends string = Lang> {
   languages: L[];
   /** Interface text the site gives itself (site.yaml `ui:`), by language and string. */
   ui?: Readonly<Record<string, Readonly<Record<string, string | undefined>>>>;
+  /** How automated systems may use the content (site.yaml `usage`); the licence's grant when unstated. */
+  usage?: UsagePolicy;
 }
 
 export interface TagInfo<L extends string = Lang> {
@@ -158,12 +161,18 @@ export interface SiteData<L extends string = Lang> {
 export interface RobotsRules {
   allow: string[];
   disallow: string[];
-  /** The Content-Signal line of the group (such as `search=yes, ai-train=no`), if the owner states one. */
+  /**
+   * The Content-Signal line of a named crawler's group (such as `search=yes, ai-train=no`), if the
+   * owner states one; every other group's comes from the site's usage preferences.
+   */
   contentSignal: string | null;
 }
 
-/** The owner's stance towards crawlers: rules for every agent, and for named agents. */
-export interface RobotsPolicy extends RobotsRules {
+/**
+ * The owner's stance towards crawlers: rules for every agent, and for named agents. The group of
+ * every agent states the site's usage preferences, never a Content-Signal of its own.
+ */
+export interface RobotsPolicy extends Omit<RobotsRules, 'contentSignal'> {
   agents: ({ userAgent: string } & RobotsRules)[];
   /**
    * The owner's own robots.txt (the public folder's), served as written, with the sitemap line

@@ -1,16 +1,20 @@
 /**
  * robots.txt (RFC 9309): the owner's own file from the public folder as written, else the owner's
- * rules from site.yaml, a Content-Signal line where the owner states one (contentsignals.org); and
- * the sitemap. With no rules, every crawler may read everything.
+ * rules from site.yaml, each group with the site's usage preferences as a Content-Usage rule
+ * (draft-ietf-aipref-attach-05) and a Content-Signal line (contentsignals.org; a named crawler's
+ * own where the owner states one), and the sitemap. With no rules, every crawler may read everything.
+ * A crawler reads only the group that names it, so every group repeats the preferences.
  */
 
 import { PATHS } from '../../core/paths.ts';
+import { contentSignal, contentUsage, type UsagePolicy } from '../../core/usage.ts';
 import type { RobotsPolicy, RobotsRules } from '../data/types.ts';
 
-function group(userAgent: string, rules: RobotsRules): string {
+function group(userAgent: string, rules: RobotsRules, usage: UsagePolicy): string {
   const lines = [
     `User-agent: ${userAgent}`,
-    ...(rules.contentSignal ? [`Content-Signal: ${rules.contentSignal}`] : []),
+    `Content-Usage: ${contentUsage(usage)}`,
+    `Content-Signal: ${rules.contentSignal ?? contentSignal(usage)}`,
     ...rules.allow.map((path) => `Allow: ${path}`),
     ...rules.disallow.map((path) => `Disallow: ${path}`),
   ];
@@ -22,7 +26,7 @@ function group(userAgent: string, rules: RobotsRules): string {
 /** A Sitemap line anywhere in the file (RFC 9309 section 2.3.5: the field name is case-insensitive). */
 const SITEMAP_LINE = /^\s*sitemap\s*:/im;
 
-export function robotsTxt(policy: RobotsPolicy, baseUrl: string): string {
+export function robotsTxt(policy: RobotsPolicy, usage: UsagePolicy, baseUrl: string): string {
   const sitemap = `Sitemap: ${baseUrl}${PATHS.sitemap}\n`;
   const { written } = policy;
   if (written !== null) {
@@ -30,8 +34,8 @@ export function robotsTxt(policy: RobotsPolicy, baseUrl: string): string {
     return `${written}${written === '' || written.endsWith('\n') ? '' : '\n'}\n${sitemap}`;
   }
   const groups = [
-    group('*', policy),
-    ...policy.agents.map(({ userAgent, ...rules }) => group(userAgent, rules)),
+    group('*', { ...policy, contentSignal: null }, usage),
+    ...policy.agents.map(({ userAgent, ...rules }) => group(userAgent, rules, usage)),
   ];
   return `${groups.join('\n\n')}\n\n${sitemap}`;
 }
