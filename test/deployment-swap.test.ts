@@ -7,7 +7,20 @@
  * command in-process (the same arguments, output and exit code).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,9 +88,12 @@ function filesIn(folder: string): Map<string, string> {
   );
 }
 
-/** What a build leaves beside the deployment folder for its own use. */
-const temporaries = (parent: string) =>
-  readdirSync(parent).filter((name) => /\.(building|previous)-\d+$/.test(name));
+/** What a build left beside the deployment folder `public` besides the deployment it names. */
+const temporaries = (parent: string) => {
+  const out = join(parent, 'public');
+  const named = lstatSync(out).isSymbolicLink() ? readlinkSync(out) : undefined;
+  return readdirSync(parent).filter((name) => name !== 'public' && name !== named);
+};
 
 let scratch: string;
 /** The complete deployments the two builds write, to compare what is in place with. */
@@ -99,7 +115,14 @@ beforeAll(async () => {
  * files a build of the same blog for the same address writes, without building it again.
  */
 function oldDeploymentAt(out: string): void {
-  cpSync(referenceFolder(OLD), out, { recursive: true });
+  // A real folder, as an older Folio left it (the reference's `public` is a link to its deployment).
+  cpSync(referenceFolder(OLD), out, { recursive: true, dereference: true });
+}
+
+/** The old deployment in place at `out` as a build of this Folio leaves it: a link to its folder. */
+async function oldLinkedDeploymentAt(out: string): Promise<void> {
+  expect((await build(out, OLD)).code).toBe(0);
+  expect(lstatSync(out).isSymbolicLink()).toBe(true);
 }
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -118,11 +141,70 @@ function deploymentIn(folder: string): string {
 const IN_PLACE: Record<BuildStep, string> = {
   writing: OLD,
   written: OLD,
+  named: OLD,
   'moved-aside': NEW,
   swapped: NEW,
 };
 
-describe('a build killed at each step', () => {
+/**
+ * What a plain static file server (no Folio code: a path is a file under the folder) answers for
+ * every file of a reference deployment, read from `out` as it is: which complete deployment it
+ * serves, or what is wrong.
+ */
+async function servedStatically(out: string): Promise<string> {
+  const server = createServer((req, res) => {
+    readFile(join(out, decodeURIComponent((req.url ?? '/').split('?')[0] as string))).then(
+      (bytes) => res.writeHead(200, { 'content-length': bytes.length }).end(bytes),
+      () => res.writeHead(404).end(),
+    );
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const served = new Map<string, string>();
+    for (const path of reference.get(OLD)?.keys() ?? []) {
+      const response = await fetch(`${base}/${path.split('/').map(encodeURIComponent).join('/')}`);
+      if (response.ok) served.set(path, Buffer.from(await response.arrayBuffer()).toString('latin1'));
+    }
+    for (const [baseUrl, expected] of reference)
+      if ([...expected].every(([path, text]) => served.get(path) === text)) return baseUrl;
+    return `an incomplete or mixed deployment (${served.size} files served)`;
+  } finally {
+    server.close();
+  }
+}
+
+describe('a build killed at each step over a deployment this Folio built', () => {
+  it.each(BUILD_STEPS.filter((step) => step !== 'moved-aside'))(
+    'at %s leaves one complete deployment that a static file server reads as it is',
+    async (step) => {
+      const parent = join(scratch, `linked-killed-${step}`);
+      const out = join(parent, 'public');
+      await oldLinkedDeploymentAt(out);
+      const killed = await buildKilledAt(out, NEW, step);
+      expect(killed.signal).toBe('SIGKILL');
+      // Nothing of Folio's has run since the kill: what is there is what any reader finds.
+      expect(await servedStatically(out)).toBe(IN_PLACE[step]);
+
+      expect((await build(out, OLD)).code).toBe(0);
+      expect(await servedStatically(out)).toBe(OLD);
+      expect(temporaries(parent)).toEqual([]);
+    },
+    120_000,
+  );
+
+  it('never moves a folder aside: the link is the one thing renamed over `out`', async () => {
+    const parent = join(scratch, 'linked-moved-aside');
+    const out = join(parent, 'public');
+    await oldLinkedDeploymentAt(out);
+    const run = await buildKilledAt(out, NEW, 'moved-aside');
+    expect(run).toMatchObject({ code: 0, signal: null });
+    expect(await servedStatically(out)).toBe(NEW);
+    expect(temporaries(parent)).toEqual([]);
+  }, 120_000);
+});
+
+describe('a build killed at each step over a folder an older Folio built', () => {
   it.each(BUILD_STEPS)(
     'at %s leaves one complete deployment, and the next build no temporary folder',
     async (step) => {
@@ -131,6 +213,8 @@ describe('a build killed at each step', () => {
       oldDeploymentAt(out);
       const killed = await buildKilledAt(out, NEW, step);
       expect(killed.signal).toBe('SIGKILL');
+      // The one instant without a folder: the older Folio's real folder moved aside, once.
+      if (step !== 'moved-aside') expect(await servedStatically(out)).toBe(IN_PLACE[step]);
 
       // A server started now serves one complete deployment: the old one, or the new one when it was complete.
       const server = await startNode({ FOLIO_OUT: out });

@@ -1,13 +1,12 @@
 /**
  * Writes a deployment folder atomically: every body goes into a fresh temporary folder beside the
- * target, which replaces the previous output only once complete. A failed build leaves the
- * previous output as it was; a killed one leaves folders that the next build (or server start)
- * sorts out, putting a complete deployment in place (src/folders/deployment-folders.ts).
+ * target, which replaces the previous output only once complete, by one rename of a link. A
+ * failed build leaves the previous output as it was; a killed one leaves folders that the next
+ * build (or server start) sorts out (src/folders/deployment-folders.ts).
  */
-import { rename } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { BODIES_PREFIX, type Manifest } from '../../core/deployment.ts';
-import { buildingFolder, previousFolder, recoverDeployment } from '../../folders/deployment-folders.ts';
+import { buildingFolder, recoverDeployment, swapIn } from '../../folders/deployment-folders.ts';
 import { removeFolder } from '../../folders/remove-folder.ts';
 import { type DeploymentStats, DeploymentTally } from '../bundle/deployment-limits.ts';
 import type { SiteData } from '../data/types.ts';
@@ -16,8 +15,12 @@ import { type Progress, SILENT } from '../progress.ts';
 import { indexSearchInWorker } from '../threads/search-indexer.ts';
 import { directFileWriter, type FileSizes, type FileWriter, fileWriter } from './file-writer.ts';
 
-/** The points of a build where a kill leaves the folders in a different state, in order. */
-export const BUILD_STEPS = ['writing', 'written', 'moved-aside', 'swapped'] as const;
+/**
+ * The points of a build where a kill leaves the folders in a different state, in order: bodies
+ * being written, all written, the deployment named and linked beside `out`, a real folder `out`
+ * moved aside (only the first build over an older Folio's folder, or without links), the link in.
+ */
+export const BUILD_STEPS = ['writing', 'written', 'named', 'moved-aside', 'swapped'] as const;
 export type BuildStep = (typeof BUILD_STEPS)[number];
 
 /**
@@ -64,7 +67,6 @@ export async function writeDeployment(
   } = steps;
   await recoverDeployment(outDir);
   const fresh = buildingFolder(outDir, process.pid);
-  const previous = previousFolder(outDir, process.pid);
   await removeFolder(fresh);
   progress.step('write', 'bodies');
   const tally = new DeploymentTally();
@@ -82,22 +84,11 @@ export async function writeDeployment(
     ).finally(files.close);
     accept();
     reached('written');
-    const hadPrevious = await rename(outDir, previous).then(
-      () => true,
-      (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return false;
-        throw error;
-      },
-    );
-    reached('moved-aside');
-    try {
-      await rename(fresh, outDir);
-    } catch (error) {
-      if (hadPrevious) await rename(previous, outDir);
-      throw error;
-    }
+    const replaced = await swapIn(fresh, outDir, reached);
     reached('swapped');
-    await removeFolder(previous);
+    if (replaced) await removeFolder(replaced);
+    // Whatever else a build that is no longer running left.
+    await recoverDeployment(outDir);
     return { manifest, stats: tally.stats() };
   } catch (error) {
     await removeFolder(fresh);
