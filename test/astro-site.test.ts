@@ -63,7 +63,7 @@ describe('the build of an Astro site with zero edits', () => {
   it('takes the address and redirects from astro.config.mjs and the name from src/consts.ts, and says so', () => {
     const lines = built.stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^folio: built 3 posts, 0 series, 1 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
+      /^folio: built 3 posts, 0 series, 3 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
     );
     expect(lines).toContain(
       'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en, es (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
@@ -375,6 +375,61 @@ describe.each([
     const resources = (await listResources(server.url)).map((resource) => resource.uri);
     for (const [path] of PAGES) {
       expect(sitemaps.join('')).toContain(`<loc>${SITE}${path}</loc>`);
+      expect(resources).toContain(SITE + markdownTwinPath(path));
+    }
+  });
+
+  it('gives an external deck a page and a twin: its event, date, provider, link out and related post', async () => {
+    const html = await (await get('/talks/validators-at-scale/')).text();
+    expect(html).toContain('<a href="https://httpdays.example/2025/">HTTP Days 2025</a>');
+    expect(html).toContain('<a href="https://speakerdeck.com/ada/validators-at-scale">Speaker Deck</a>');
+    expect(html).toContain('Related post: <a href="/blog/figures-and-embeds/">Figures and embeds</a>');
+    expect(html).toContain('<li>21 March 2025</li>');
+    const twin = await (await get('/talks/validators-at-scale.md')).text();
+    expect(twin).toContain('updated: "2025-04-02T00:00:00.000Z"');
+    expect(twin).toContain('slides: "https://speakerdeck.com/ada/validators-at-scale"');
+    expect(twin).toContain('[HTTP Days 2025](https://httpdays.example/2025/)');
+    expect(twin).toContain(`Related post: [Figures and embeds](${SITE}/blog/figures-and-embeds/)`);
+    const es = await (await get('/es/talks/validadores/')).text();
+    expect(es).toContain('Artículo relacionado: <a href="/es/blog/cabeceras/">Cabeceras de caché</a>');
+    expect((await get('/es/talks/validadores.md')).status).toBe(200);
+    expect(await (await get('/talks/')).text()).toContain('href="/talks/validators-at-scale/"');
+  });
+
+  it('carries every deck’s page, external address, event page, update and related post in its record', async () => {
+    const { decks } = await (await get('/api/slides-timeline/en.json')).json();
+    expect(decks).toEqual([
+      expect.objectContaining({
+        slug: 'validators-at-scale',
+        type: 'external',
+        url: 'https://speakerdeck.com/ada/validators-at-scale',
+        externalUrl: 'https://speakerdeck.com/ada/validators-at-scale',
+        eventUrl: 'https://httpdays.example/2025/',
+        pageUrl: `${SITE}/talks/validators-at-scale/`,
+        updatedDate: '2025-04-02T00:00:00.000Z',
+        relatedPost: `${SITE}/blog/figures-and-embeds/`,
+      }),
+      expect.objectContaining({
+        slug: 'cache-talk',
+        type: 'native',
+        externalUrl: null,
+        eventUrl: null,
+        pageUrl: `${SITE}/talks/cache-talk/`,
+        updatedDate: null,
+        relatedPost: null,
+      }),
+    ]);
+  });
+
+  it('lists every deck, native or external, in the sitemaps and the MCP resources', async () => {
+    const sitemaps = (
+      await Promise.all(
+        ['/sitemap-en-1.xml', '/sitemap-es-1.xml'].map(async (path) => (await get(path)).text()),
+      )
+    ).join('');
+    const resources = (await listResources(server.url)).map((resource) => resource.uri);
+    for (const path of ['/talks/cache-talk/', '/talks/validators-at-scale/', '/es/talks/validadores/']) {
+      expect(sitemaps).toContain(`<loc>${SITE}${path}</loc>`);
       expect(resources).toContain(SITE + markdownTwinPath(path));
     }
   });

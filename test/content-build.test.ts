@@ -653,6 +653,32 @@ describe('front-matter URLs and paths (issue 10)', () => {
     ]);
   });
 
+  it('resolve a deck’s relatedPost by slug, path or file name; warn of one not published, refuse it with --strict', async () => {
+    const deck = (related: string) => ({
+      [DECK]: externalDeck(
+        `externalUrl: https://slides.example/d\neventUrl: https://event.example/\nrelatedPost: ${related}`,
+      ),
+    });
+    for (const named of ['first', '/blog/first/', '2025-01-10_first.md']) {
+      const { data } = await compileMini(deck(named));
+      expect(
+        data.decks.find((d) => d.slug === 'external-deck'),
+        named,
+      ).toMatchObject({
+        relatedPost: '/blog/first/',
+        eventUrl: 'https://event.example/',
+      });
+    }
+    const { data, report } = await compileMini(deck('/blog/draft/'));
+    expect(data.decks.find((d) => d.slug === 'external-deck')?.relatedPost).toBeNull();
+    expect(summaryLines(report, false)).toContain(
+      `warning: ${DECK}:8: "/blog/draft/" is not a published post in en (--strict refuses it)`,
+    );
+    expect(await problemsWith(deck('/blog/draft/'), { strict: true })).toEqual([
+      `${DECK}:8: relatedPost: expected a published post in en, received "/blog/draft/"`,
+    ]);
+  });
+
   it('accept http and https URLs and site paths', async () => {
     const { data } = await compileMini({
       [DECK]: externalDeck(

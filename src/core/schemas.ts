@@ -104,6 +104,19 @@ export const DeckSchema = v.object({
   provider: v.nullable(v.string()),
   eventName: v.nullable(v.string()),
   eventDate: v.nullable(isoDateTime),
+  eventUrl: v.pipe(v.nullable(absoluteUrl), v.description("The event's own page, when the deck names one")),
+  externalUrl: v.pipe(
+    v.nullable(absoluteUrl),
+    v.description('Where an external deck is hosted (Speaker Deck, a PDF, …); null for a native deck'),
+  ),
+  pageUrl: v.pipe(
+    absoluteUrl,
+    v.description(
+      "The deck's page on this site: the slides of a native deck, the event, date and link out of an external one",
+    ),
+  ),
+  updatedDate: v.nullable(isoDateTime),
+  relatedPost: v.pipe(v.nullable(absoluteUrl), v.description('The page of the post that goes with the deck')),
 });
 
 export const SlideTimelineSchema = v.object({

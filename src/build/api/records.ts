@@ -66,6 +66,11 @@ export function toDeck(deck: DeckRecord, baseUrl: string): Deck {
     provider: deck.provider,
     eventName: deck.eventName,
     eventDate: deck.eventDate,
+    eventUrl: deck.eventUrl,
+    externalUrl: deck.externalUrl,
+    pageUrl: baseUrl + deck.path,
+    updatedDate: deck.updatedDate,
+    relatedPost: deck.relatedPost && baseUrl + deck.relatedPost,
   };
 }
 

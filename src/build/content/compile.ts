@@ -140,6 +140,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     return record ? [{ file: entry.file, record }] : [];
   });
   checkUnique(reader, posts, 'post');
+  for (const deck of decks) deck.record.relatedPost = relatedPostOf(reader, deck, posts);
   checkUnique(reader, decks, 'deck');
   checkUnique(reader, pages, 'page');
   checkChapterOrder(reader, posts);
@@ -177,6 +178,34 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     robots: settings.robots,
   };
   return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
+}
+
+/** `cache-basics` of `cache-basics`, `/blog/cache-basics/`, `/es/blog/cache-basics` or `2025-01-10_cache-basics.md`. */
+export function relatedSlug(named: string): string {
+  const last = named.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  return last.replace(/\.mdx?$/, '').replace(/^\d{4}-\d{2}-\d{2}_/, '');
+}
+
+/**
+ * The published post a deck's `relatedPost` names, by slug, path or file name (`cache-basics`,
+ * `/blog/cache-basics/`, `2025-01-10_cache-basics.md`), in the deck's language; one it names that
+ * is not published is a warning of the summary, and the deck goes without. Its site path, else null.
+ */
+function relatedPostOf(
+  reader: ContentReader,
+  { file, record }: FromFile<DeckRecord<string>>,
+  posts: readonly FromFile<PostRecord<string>>[],
+): string | null {
+  const named = record.relatedPost;
+  if (named === null) return null;
+  const slug = relatedSlug(named);
+  const post = posts.find((one) => one.record.lang === record.lang && one.record.slug === slug);
+  if (post) return post.record.path;
+  const line = reader.fieldLine(file, 'relatedPost', named);
+  const expected = `a published post in ${record.lang}`;
+  if (reader.strict) reader.problem(file, 'relatedPost', expected, JSON.stringify(named), line);
+  else reader.report.unknownRelated.push({ file, line, target: named, expected });
+  return null;
 }
 
 /** The collection folders Folio reads; another top-level folder is named in the summary. */
@@ -315,6 +344,9 @@ function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | u
     provider: data.provider ?? null,
     eventName: data.eventName ?? null,
     eventDate: data.eventDate ?? null,
+    eventUrl: data.eventUrl ?? null,
+    updatedDate: data.updatedDate ?? null,
+    relatedPost: data.relatedPost ?? null,
     path: pathOf(lang, 'talks', slug),
     ...nativeDeck(data.type, body),
   };

@@ -122,7 +122,10 @@ const deckFields = {
   provider: v.optional(title),
   eventName: v.optional(title),
   eventDate: v.optional(date),
+  eventUrl: v.optional(webUrl),
+  updatedDate: v.optional(date),
   heroImage: v.optional(imageReference),
+  relatedPost: v.optional(v.string('the slug or path of a post')),
   draft,
 };
 

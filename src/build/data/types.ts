@@ -121,7 +121,12 @@ export interface DeckRecord<L extends string = Lang> {
   provider: string | null;
   eventName: string | null;
   eventDate: string | null;
-  /** Site path of the deck page (native decks are rendered there). */
+  /** The event's own page, when the deck's front matter gives one. */
+  eventUrl: string | null;
+  updatedDate: string | null;
+  /** The site path of the post in the same language the deck goes with, when it names one that is published. */
+  relatedPost: string | null;
+  /** Site path of the deck page (a native deck is rendered there, an external one described and linked). */
   path: string;
   /** The deck's Markdown; a native deck's slides with their headings at the levels the page gives them (one down). */
   body: string;

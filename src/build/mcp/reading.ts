@@ -1,6 +1,6 @@
 /**
  * Build time: what reading over MCP looks up at run time. For each post, its get_post facts; the
- * pages of resources/list (posts, series, native decks, tags and the pages of the `pages`
+ * pages of resources/list (posts, series, decks, tags and the pages of the `pages`
  * collection of every language, as their twins' absolute URLs); and, per language and kind, the sorted values completion/complete offers.
  */
 import { markdownTwinPath } from '../../core/paths.ts';
@@ -59,7 +59,7 @@ function resourcesOf(data: SiteData, baseUrl: string): Named[] {
         resource: resource(series.path, series.title, series.description),
       })),
     ...data.decks
-      .filter((deck) => deck.lang === lang && deck.type === 'native')
+      .filter((deck) => deck.lang === lang)
       .map((deck) => ({
         kind: 'deck' as const,
         lang,

@@ -39,7 +39,7 @@ export function deckEntry(deck: DeckRecord, lang: Lang, ui: UiText): Entry {
   const event = deck.eventName ? ` · ${deck.eventName}` : '';
   const where = deck.type === 'external' ? ` · ${deck.provider ?? ui.readElsewhere}` : '';
   return {
-    href: deck.externalUrl ?? deck.path,
+    href: deck.path,
     title: deck.title,
     meta: `${formatDate(deck.eventDate ?? deck.pubDate, lang)}${event}${where}`,
     description: deck.description,

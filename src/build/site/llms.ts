@@ -47,7 +47,7 @@ function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[], ui
   return [
     `## ${ui.mcpTools}\n\n${toolItems.join('\n')}`,
     `## ${ui.mcpResources}`,
-    `Posts, series, native slide decks and tags are \`text/markdown\` resources whose URIs are their Markdown twins' URLs, from these templates under ${baseUrl}:`,
+    `Posts, series, slide decks and tags are \`text/markdown\` resources whose URIs are their Markdown twins' URLs, from these templates under ${baseUrl} (the pages of the site are resources too, listed by resources/list):`,
     templateItems.join('\n'),
   ].join('\n\n');
 }

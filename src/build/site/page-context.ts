@@ -65,8 +65,8 @@ export interface PageContext {
   seriesIn: (lang: Lang) => readonly SeriesRecord[];
   decksIn: (lang: Lang) => readonly DeckRecord[];
   chaptersIn: (series: SeriesRecord) => readonly PostRecord[];
-  nativeDecks: readonly DeckRecord[];
-  /** A post's, a series' or a native deck's path in each language, by slug (null where it has none). */
+
+  /** A post's, a series', a deck's or a page's path in each language, by slug (null where it has none). */
   postPath: (slug: string) => (lang: Lang) => string | null;
   seriesPath: (slug: string) => (lang: Lang) => string | null;
   deckPath: (slug: string) => (lang: Lang) => string | null;
@@ -85,7 +85,6 @@ export function pageContext(data: SiteData): PageContext {
   const { languages } = data.site;
   const links = siteLinks(languages);
   const postsIn = keyedOnce((lang: Lang) => data.posts.filter((post) => post.lang === lang));
-  const nativeDecks = data.decks.filter((deck) => deck.type === 'native');
   const standalonePages = data.pages.filter((page) => page.slug !== HOME_INTRO);
   const ui = (lang: Lang) => uiText(lang, data.site);
   return {
@@ -99,10 +98,9 @@ export function pageContext(data: SiteData): PageContext {
     seriesIn: keyedOnce((lang: Lang) => data.series.filter((s) => s.lang === lang)),
     decksIn: keyedOnce((lang: Lang) => data.decks.filter((deck) => deck.lang === lang)),
     chaptersIn: keyedOnce((series: SeriesRecord) => chaptersOf(data, series)),
-    nativeDecks,
     postPath: pathsBySlug(data.posts),
     seriesPath: pathsBySlug(data.series),
-    deckPath: pathsBySlug(nativeDecks),
+    deckPath: pathsBySlug(data.decks),
     pagePath: pathsBySlug(standalonePages),
     standalonePages,
     introIn: (lang) => data.pages.find((page) => page.lang === lang && page.slug === HOME_INTRO),

@@ -1,7 +1,7 @@
 /**
  * The content pages of each language, in the order they are written: home, the blog's pages, the
  * series and tags indexes, the talks and each tag's pages; each post's page; then each series,
- * native deck and page of the `pages` collection. Each is made when it is reached, so a large blog's pages (and its posts' bodies)
+ * deck and page of the `pages` collection. Each is made when it is reached, so a large blog's pages (and its posts' bodies)
  * are never all in memory at once; listings are paginated, so no page grows with the blog.
  */
 import { tagsInUse } from '../api/records.ts';
@@ -37,7 +37,7 @@ export function contentPages(data: SiteData): ContentPages {
   }
   function* others(): Generator<Page> {
     for (const record of data.series) yield* seriesPages(context, record);
-    for (const deck of context.nativeDecks) yield deckPage(context, deck);
+    for (const deck of data.decks) yield deckPage(context, deck);
     for (const page of context.standalonePages) yield standalonePage(context, page);
   }
   return {
