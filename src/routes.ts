@@ -10,7 +10,7 @@
 import { IttyRouter } from 'itty-router';
 import { API_PREFIXES } from './core/api.ts';
 import type { Manifest } from './core/deployment.ts';
-import { endpointsFor, SEARCH_ENDPOINT } from './core/endpoints.ts';
+import { SEARCH_ENDPOINT } from './core/endpoints.ts';
 import { FEED_FILES } from './core/paths.ts';
 import type { Target } from './http/request-target.ts';
 import { memo } from './runtime/memo.ts';
@@ -67,7 +67,7 @@ export function routeEntries<Context>(
   const underPrefix = (prefix: string, template: string) =>
     prefix + template.slice('/api/'.length).replace(/\{(\w+)\}/g, ':$1');
   for (const prefix of API_PREFIXES) {
-    for (const endpoint of endpointsFor(manifest.languages)) {
+    for (const endpoint of manifest.endpoints) {
       const answer = endpoint.isPostIndex ? answers.apiPostList : answers.apiDocument;
       add(underPrefix(prefix, endpoint.pathTemplate), api(answer(endpoint.operationId)));
     }

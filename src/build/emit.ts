@@ -23,6 +23,7 @@ import {
 import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
 import { PATHS } from '../core/paths.ts';
 import { contentUsage, usageOf } from '../core/usage.ts';
+import type { ApiEndpoint } from './api/catalogue.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
@@ -70,6 +71,8 @@ export interface EmitOptions {
   staticFiles?: readonly StaticFile[];
   /** Told each path where a static file and a body of Folio's meet, and whose is served. */
   noteCollision?: (collision: Collision) => void;
+  /** The API's catalogue: the project's unless a caller's (a test's endpoint added to it). */
+  endpoints?: readonly ApiEndpoint[];
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -78,7 +81,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
   const bodies = bodySink(output, options.sizes);
   const sink = bodies.write;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const api = createApiResources(data, baseUrl, options.policy);
+  const api = createApiResources(data, baseUrl, options.policy, options.endpoints);
   const gone = goneCheck(data.gone);
   const published = (path: string) => {
     options.published?.add(path);
@@ -104,7 +107,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     await write('/api/index.json', api.index.body().bytes);
     const lists: Record<string, ListFacts> = {};
     for (const [operationId, list] of api.posts) {
-      const path = api.urls(operationId)[0]!.slice(baseUrl.length);
+      const path = api.listPath(operationId);
       const serialized = new SerializedList(list.items(), LIMIT_MAX);
       const body = growingAt(path);
       for (const chunk of serialized.chunks()) await body.add(chunk);
@@ -112,13 +115,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       await write(path + LIST_HEAD_SUFFIX, serialized.head());
       lists[path] = { total: serialized.total, ends: serialized.ends };
     }
-    const documents = [
-      ...[...api.seriesListings].map(([key, r]) => [`/api/series/${key}index.json`, r] as const),
-      ...[...api.seriesDetails].map(([key, r]) => [`/api/series/${key}.json`, r] as const),
-      ...[...api.timelines].map(([key, r]) => [`/api/timeline/${pathOf(key)}.json`, r] as const),
-      ...[...api.slides].map(([key, r]) => [`/api/slides-timeline/${key.slice(0, -1)}.json`, r] as const),
-    ];
-    for (const [path, resource] of documents) await write(path, resource.body().bytes);
+    for (const { path, resource } of api.documents()) await write(path, resource.body().bytes);
 
     const site = siteBodies(data, {
       baseUrl,
@@ -174,6 +171,11 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       policy: options.policy,
       gone: [...data.gone],
       redirects: { ...data.redirects },
+      endpoints: api.endpoints.map(({ operationId, pathTemplate, isPostIndex }) => ({
+        operationId,
+        pathTemplate,
+        isPostIndex,
+      })),
       deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
       lists,
       documents: {
@@ -235,10 +237,4 @@ function writingAsMade(indexes: SearchIndexes, sink: WholeSink) {
       await writes.catch(() => {});
     },
   };
-}
-
-/** `en/http` -> `en/http` with the tag percent-encoded, as its URL has it. */
-function pathOf(key: string): string {
-  const [lang, ...tag] = key.split('/');
-  return `${lang}/${encodeURIComponent(tag.join('/'))}`;
 }

@@ -93,7 +93,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const tools = toolDescriptors(data.site.languages);
   const content = contentPages(data);
   const portals = data.site.languages.map((lang) =>
-    portalPage(lang, { data, baseUrl, policy, index, tools }),
+    portalPage(lang, { data, baseUrl, policy, index, endpoints: api.endpoints, tools }),
   );
   const homes = new Set(data.site.languages.map(langRoot));
 

@@ -47,6 +47,17 @@ export interface DocumentFacts {
 }
 
 /**
+ * An API endpoint as the route table reads it: the build writes its catalogue into the manifest,
+ * so an endpoint's path is written once, as its template.
+ */
+export interface ApiRoute {
+  operationId: string;
+  pathTemplate: string;
+  /** Accepts `limit`: answered from the post list's facts. */
+  isPostIndex: boolean;
+}
+
+/**
  * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
  * server refuses a deployment written in another format.
  */
@@ -65,6 +76,8 @@ export interface Manifest {
   gone: string[];
   /** Old site paths answered with a redirect, by path. */
   redirects: Record<string, Redirect>;
+  /** The API's endpoints, in catalogue order (the search apart: it is not prerendered). */
+  endpoints: ApiRoute[];
   /** Response headers of deprecated endpoints, by operationId. */
   deprecations: Record<string, Record<string, string>>;
   /** The post lists, by canonical API path. */

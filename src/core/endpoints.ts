@@ -110,9 +110,9 @@ export function endpointsFor(languages: readonly Lang[]): EndpointSpec[] {
 }
 export type Params = Partial<Record<PathParam, string>>;
 
-/** The path template with its parameters filled in. */
+/** The path template with its parameters filled in, each percent-encoded as a path segment. */
 export function expandTemplate(template: string, params: Params): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: PathParam) => params[name] ?? '');
+  return template.replace(/\{(\w+)\}/g, (_, name: PathParam) => encodeURIComponent(params[name] ?? ''));
 }
 
 /** The query parameters of the search, in the order OpenAPI and the portal list them. */

@@ -1,5 +1,5 @@
 import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
-import { endpointsFor, SEARCH_ENDPOINT, SEARCH_PARAMETERS } from '../../core/endpoints.ts';
+import { type EndpointSpec, SEARCH_ENDPOINT, SEARCH_PARAMETERS } from '../../core/endpoints.ts';
 import { feedPath, PATHS } from '../../core/paths.ts';
 import type { ApiIndex } from '../../core/schemas.ts';
 import type { SiteData } from '../data/types.ts';
@@ -14,12 +14,12 @@ export function buildApiIndex(
   data: SiteData,
   baseUrl: string,
   policy: RateLimitPolicy,
+  endpoints: readonly EndpointSpec[],
   urls: (operationId: string) => string[],
 ): ApiIndex {
   const docs = `${baseUrl}${PATHS.developerPortal}`;
   const link = (path: string) => baseUrl + path;
   const license = describeLicense(data.site.license, `${docs}#license`);
-  const endpoints = endpointsFor(data.site.languages);
   return {
     name: `${data.site.name} API`,
     description: `Read-only JSON API over ${data.site.name}: ${data.site.description}`,

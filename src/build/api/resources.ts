@@ -3,27 +3,15 @@
  * and a large blog's lists would otherwise all stay in memory until the end.
  */
 
-import {
-  endpointsFor,
-  expandTemplate,
-  type Params,
-  postIndexEndpoint,
-  type SharedOperationId,
-} from '../../core/endpoints.ts';
+import { expandTemplate, type Params } from '../../core/endpoints.ts';
+import { postIndexOperationId } from '../../core/languages.ts';
 import type { ApiIndex, Post } from '../../core/schemas.ts';
 import { compareText } from '../data/order.ts';
-import type { Lang, SiteData } from '../data/types.ts';
+import type { SiteData } from '../data/types.ts';
 import { type Prerendered, prerenderJson } from '../prerender.ts';
+import { type ApiEndpoint, apiEndpoints } from './catalogue.ts';
 import { buildApiIndex, type RateLimitPolicy } from './index-document.ts';
-import {
-  postsIn,
-  seriesDetail,
-  seriesListing,
-  slideTimeline,
-  tagsInUse,
-  tagTimeline,
-  toPost,
-} from './records.ts';
+import { postsIn, toPost } from './records.ts';
 
 export interface Resource<T> {
   value: () => T;
@@ -48,77 +36,77 @@ export type ApiResource =
   | { kind: 'document'; resource: Resource<unknown> }
   | { kind: 'postIndex'; resource: ListResource<Post> };
 
-const key = (lang: string | undefined, name = '') => `${lang}/${name}`;
+/** A body of a document endpoint, at its template filled with its parameters. */
+export interface ApiDocument {
+  path: string;
+  resource: Resource<unknown>;
+}
 
-export function createApiResources(data: SiteData, baseUrl: string, policy: RateLimitPolicy) {
-  const { languages } = data.site;
-  const endpoints = endpointsFor(languages);
-  const langs = languages.map((lang) => ({ lang }));
-  const seriesParams = data.series.map((series) => ({ lang: series.lang, slug: series.slug, series }));
-  const tagParams = languages.flatMap((lang) => tagsInUse(data, lang).map((tag) => ({ lang, tag })));
-  /** The concrete parameters of every resource: the maps below and the index's URLs both come from them. */
-  const parameterSets: Record<SharedOperationId, Params[]> = {
-    getApiIndex: [{}],
-    listPosts: [{}],
-    listSeries: langs,
-    getSeries: seriesParams,
-    getTimelineByTag: tagParams,
-    getSlidesTimeline: langs,
-  };
+/**
+ * The resources of a site's API, for the endpoints of `endpoints` (the project's catalogue unless
+ * a caller's): every path is its endpoint's template filled with the parameters of a body.
+ */
+export function createApiResources(
+  data: SiteData,
+  baseUrl: string,
+  policy: RateLimitPolicy,
+  endpoints: readonly ApiEndpoint[] = apiEndpoints(data.site.languages),
+) {
+  const byId = new Map(endpoints.map((endpoint) => [endpoint.operationId, endpoint]));
+  const pathOf = (endpoint: ApiEndpoint, params: Params) => expandTemplate(endpoint.pathTemplate, params);
+  /** The parameters of every body of an endpoint: the API index's URLs and the written paths both come from them. */
+  const paramsOf = (endpoint: ApiEndpoint): Params[] =>
+    endpoint.records ? [...endpoint.records(data, baseUrl)].map((made) => made.params) : [{}];
 
-  const postIndex = (lang: Lang | null) =>
-    listResource(function* () {
-      for (const post of postsIn(data, lang)) yield toPost(post, baseUrl);
-    });
   /** Every post index by operationId: all posts, then one per language. */
-  const posts = new Map([
-    ['listPosts', postIndex(null)],
-    ...languages.map((lang) => [postIndexEndpoint(lang).operationId, postIndex(lang)] as const),
-  ]);
-  const seriesListings = new Map(
-    langs.map(({ lang }) => [key(lang), resource(() => seriesListing(data, lang, baseUrl))]),
-  );
-  const seriesDetails = new Map(
-    seriesParams.map(({ lang, slug, series }) => [
-      key(lang, slug),
-      resource(() => seriesDetail(data, series, baseUrl)),
-    ]),
-  );
-  const timelines = new Map(
-    tagParams.map(({ lang, tag }) => [key(lang, tag), resource(() => tagTimeline(data, tag, lang, baseUrl))]),
-  );
-  const slides = new Map(
-    langs.map(({ lang }) => [key(lang), resource(() => slideTimeline(data, lang, baseUrl))]),
+  const posts = new Map(
+    endpoints
+      .filter((endpoint) => endpoint.isPostIndex)
+      .map((endpoint) => {
+        const lang =
+          data.site.languages.find((code) => endpoint.operationId === postIndexOperationId(code)) ?? null;
+        return [
+          endpoint.operationId,
+          listResource(function* () {
+            for (const post of postsIn(data, lang)) yield toPost(post, baseUrl);
+          }),
+        ] as const;
+      }),
   );
 
   function urls(operationId: string): string[] {
-    const template = endpoints.find((endpoint) => endpoint.operationId === operationId)?.pathTemplate ?? '';
-    const params = parameterSets[operationId as SharedOperationId] ?? [{}];
-    return params.map((params) => baseUrl + expandTemplate(template, params)).sort(compareText);
+    const endpoint = byId.get(operationId);
+    if (!endpoint) return [];
+    return paramsOf(endpoint)
+      .map((params) => baseUrl + pathOf(endpoint, params))
+      .sort(compareText);
   }
 
-  const index = resource<ApiIndex>(() => buildApiIndex(data, baseUrl, policy, urls));
+  const index = resource<ApiIndex>(() => buildApiIndex(data, baseUrl, policy, endpoints, urls));
+
+  /** Every body of the document endpoints, in catalogue order, each made when it is reached. */
+  function* documents(): Generator<ApiDocument> {
+    for (const endpoint of endpoints)
+      for (const made of endpoint.records?.(data, baseUrl) ?? [])
+        yield { path: pathOf(endpoint, made.params), resource: resource(made.record) };
+  }
+
+  /** The path of a post index. */
+  const listPath = (operationId: string) => pathOf(byId.get(operationId) as ApiEndpoint, {});
 
   function find(operationId: string, params: Params): ApiResource | undefined {
-    const document = (found: Resource<unknown> | undefined) =>
-      found && { kind: 'document' as const, resource: found };
     const postIndexFound = posts.get(operationId);
     if (postIndexFound) return { kind: 'postIndex', resource: postIndexFound };
-    switch (operationId) {
-      case 'getApiIndex':
-        return document(index);
-      case 'listSeries':
-        return document(seriesListings.get(key(params.lang)));
-      case 'getSeries':
-        return document(seriesDetails.get(key(params.lang, params.slug)));
-      case 'getTimelineByTag':
-        return document(timelines.get(key(params.lang, params.tag)));
-      case 'getSlidesTimeline':
-        return document(slides.get(key(params.lang)));
-    }
+    if (operationId === 'getApiIndex') return { kind: 'document', resource: index };
+    const endpoint = byId.get(operationId);
+    if (!endpoint?.records) return undefined;
+    const path = pathOf(endpoint, params);
+    for (const made of endpoint.records(data, baseUrl))
+      if (pathOf(endpoint, made.params) === path)
+        return { kind: 'document', resource: resource(made.record) };
+    return undefined;
   }
 
-  return { find, urls, index, posts, seriesListings, seriesDetails, timelines, slides };
+  return { endpoints, find, urls, index, posts, listPath, documents };
 }
-
 export type ApiResources = ReturnType<typeof createApiResources>;

@@ -6,7 +6,7 @@
 import { API_PREFIXES, API_VERSION, RATE_LIMIT_HEADERS } from '../../core/api.ts';
 import { LIMIT_MAX, LIMIT_MIN } from '../../core/deployment.ts';
 import {
-  endpointsFor,
+  type EndpointSpec,
   postIndexEndpoint,
   SEARCH_ENDPOINT,
   SEARCH_PARAMETERS,
@@ -33,6 +33,8 @@ export interface PortalContext {
   baseUrl: string;
   policy: RateLimitPolicy;
   index: ApiIndex;
+  /** The catalogue the API was built from. */
+  endpoints: readonly EndpointSpec[];
   tools: readonly Tool[];
 }
 
@@ -61,8 +63,11 @@ function prose(lang: Lang, c: PortalContext) {
   const describe = (operationId: string): string => {
     const key: UiKey | undefined = DESCRIPTIONS[operationId as keyof typeof DESCRIPTIONS];
     if (key !== undefined) return ui.filled(key, {});
-    const own = langs.find((code) => postIndexEndpoint(code).operationId === operationId) as Lang;
-    return ui.filled('endpointPostsIn', { language: languageNameIn(own, ui.writtenIn('endpointPostsIn')) });
+    const own = langs.find((code) => postIndexEndpoint(code).operationId === operationId);
+    if (own !== undefined)
+      return ui.filled('endpointPostsIn', { language: languageNameIn(own, ui.writtenIn('endpointPostsIn')) });
+    // An endpoint without interface text of its own is described as the catalogue describes it.
+    return c.endpoints.find((endpoint) => endpoint.operationId === operationId)?.description ?? '';
   };
   return {
     title: ui.developers,
@@ -149,7 +154,7 @@ function quickstart(c: PortalContext): string {
 }
 
 function endpointBlocks(t: ReturnType<typeof prose>, c: PortalContext): Block[] {
-  const endpoints = endpointsFor(c.data.site.languages);
+  const endpoints = c.endpoints;
   const rows = endpoints.map((endpoint): Text[] => [
     { href: `#${endpoint.operationId}`, text: endpoint.operationId },
     { code: `GET ${endpoint.pathTemplate}` },
