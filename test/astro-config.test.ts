@@ -57,6 +57,27 @@ describe('astro.config.* read as text', () => {
     expect(readAstroConfig('astro.config.mjs', text)).toEqual(expected);
   });
 
+  it('reads a TypeScript config exported through a constant, whatever strings, comments and regular expressions it holds', () => {
+    const config = [
+      "import { defineConfig } from 'astro/config';",
+      "import type { AstroUserConfig } from 'astro';",
+      "const quote = /'/; // a regular expression with a quote, and a comment with one: '",
+      'const config = defineConfig({',
+      '  integrations: [markdown({ strip: /[`\'"]/g, note: \'}) site: "https://not.example"\' })],',
+      "  site: 'https://ts.example' as string,",
+      '  redirects: {',
+      "    '/a/': { status: 301, destination: `/b/` },",
+      "  } satisfies AstroUserConfig['redirects'],",
+      '} satisfies AstroUserConfig);',
+      'export default config;',
+    ].join('\n');
+    expect(readAstroConfig('astro.config.ts', config)).toEqual({
+      site: 'https://ts.example',
+      redirects: { '/a/': { destination: '/b/', status: 301 } },
+      unread: [],
+    });
+  });
+
   it('takes the title and description from src/consts.ts, as Astro’s blog template writes them', () => {
     expect(
       readAstroConsts(
@@ -65,6 +86,12 @@ describe('astro.config.* read as text', () => {
     ).toEqual({ title: 'Signal & Noise', description: 'Notes on HTTP.' });
     expect(readAstroConsts('export const SITE_TITLE = getTitle();')).toEqual({});
     expect(readAstroConsts("export const SITE_TITLE = '   ';")).toEqual({});
+    expect(
+      readAstroConsts(
+        'export const SITE_TITLE = `Typed` as const;\nexport const SITE_DESCRIPTION = `A $' +
+          "{'computed'} one`;",
+      ),
+    ).toEqual({ title: 'Typed' });
   });
 });
 

@@ -388,6 +388,62 @@ describe('.mdx files', () => {
       '.mdx rendered as Markdown without import/export lines (1 file), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
     );
   });
+
+  it('read as MDX reads them: template literals, nested components, a `>` inside an attribute', async () => {
+    const file = 'blog/en/2025-03-02_nested.mdx';
+    const nested = [
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: MDX text, template literals and all
+      "export const meta = { title: `Nested ${'components'}`, note: '} and { in a string' };",
+      'export const help = `A template literal over lines,',
+      '',
+      'a blank one among them.`;',
+      '',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: MDX text, template literals and all
+      '<Callout title="a > b" data={{ text: `</Callout> ${1 > 0}` }}>',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: MDX text, template literals and all
+      '  Outer prose with {`a ${"template"} literal`} left out.',
+      '',
+      '  <Tabs>',
+      '    <Tab label="x > y">',
+      '      Inner **prose**.',
+      '',
+      '          indented code, kept as code',
+      '    </Tab>',
+      '  </Tabs>',
+      '',
+      '  - a list item',
+      '</Callout>',
+      '',
+      'After.',
+    ].join('\n');
+    const { data, report } = await compileMini({
+      [file]: post('title: T\ndescription: D\npubDate: 2025-03-02', nested),
+    });
+    const published = data.posts.find((p) => p.slug === 'nested');
+    expect(published && data.bodies.markdown(published)).toBe(
+      'Outer prose with  left out.\n\nInner **prose**.\n\n    indented code, kept as code\n\n- a list item\n\nAfter.',
+    );
+    const html = published && data.bodies.rendered(published).html;
+    expect(html).toContain('<pre tabindex="0"><code>indented code, kept as code');
+    expect(html).not.toMatch(/Callout|Tabs|meta|template|x &gt; y/);
+    expect(summaryLines(report, false)).toContain(
+      '.mdx rendered as Markdown without import/export lines (1 file), {…} expressions (1 file)',
+    );
+  });
+
+  it('that are not MDX fail the build, naming the file, the line and what the MDX parser found', async () => {
+    const file = 'blog/en/2025-03-03_comment.mdx';
+    const problems = await problemsWith({
+      [file]: post('title: T\ndescription: D\npubDate: 2025-03-03', 'Fine.\n\n<!-- an HTML comment -->'),
+    });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      new RegExp(
+        String.raw`^${file}:8: \(body\): expected MDX as Astro reads it, received Unexpected character .*\{/\* text \*/\}` +
+          '`\\)$',
+      ),
+    );
+  });
 });
 
 describe('compileContent on bad content: one line naming the file, the field, the expectation and the value', () => {

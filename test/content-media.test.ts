@@ -40,6 +40,17 @@ describe('the references of a body to files beside it', () => {
       `<video src='${at('clip.mp4')}' poster="${at('still.jpg')}"></video>`,
     ],
     ['a file above the entry', '![a](<../shared/a b.png>)', '![a](</_media/blog/shared/a%20b.png>)'],
+    [
+      'an attribute whose value holds a `>` and a tag, before the src',
+      '<img alt="a > b" title=\'<img src="./no.png">\' src="./a.png">',
+      `<img alt="a > b" title='<img src="./no.png">' src="${at('a.png')}">`,
+    ],
+    [
+      'a character reference in a src, read as a browser does',
+      '<img src="./a&amp;b.png">',
+      `<img src="${at('a%26b.png')}">`,
+    ],
+    ['a tag and attribute in upper case', '<IMG SRC=./a.png>', `<IMG SRC="${at('a.png')}">`],
   ])('%s', (_, written, published) => {
     expect(withMediaUrls(POST, written).markdown).toBe(published);
   });
@@ -67,6 +78,7 @@ describe('the references of a body to files beside it', () => {
       '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
       '<img src="/images/a.png" srcset="https://cdn.example/a.png 2x, data:image/png;base64,AA== 3x">',
       '<a href="./page.png">a link is not an image</a>',
+      '<script>document.write(\'<img src="./script.png">\')</script><textarea><img src="./text.png"></textarea>',
       '```md',
       '![fenced](./fenced.png)',
       '```',

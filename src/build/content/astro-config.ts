@@ -1,10 +1,12 @@
 /**
- * What Folio takes from an Astro site's own files, read as text and never run: `site` and
- * `redirects` from `astro.config.*`, and the blog's title and description from `src/consts.ts`
- * (`SITE_TITLE`, `SITE_DESCRIPTION`, as Astro's blog template has them). Only literals are read: a
- * value computed at run time (`process.env.SITE`, a function call) is reported as unread.
+ * What Folio takes from an Astro site's own files, read and never run: `site` and `redirects` from
+ * `astro.config.*`, and the blog's title and description from `src/consts.ts` (`SITE_TITLE`,
+ * `SITE_DESCRIPTION`, as Astro's blog template has them). Each file is parsed as a module by acorn
+ * (its TypeScript types removed by esbuild first); only literals are read: a value computed at run
+ * time (`process.env.SITE`, a function call, a template literal with `${…}`) is reported as unread.
  */
-import { stringEnd } from './js-string.ts';
+import { type Expression, type ObjectExpression, type Program, type Property, parse } from 'acorn';
+import { transformSync } from 'esbuild';
 
 /** A redirect of the config with an exact old path: where to, and the status when it states one. */
 export interface AstroRedirect {
@@ -29,119 +31,79 @@ export interface AstroSiteHints {
 
 type Literal = string | number | { [key: string]: Literal };
 
-/** The text with comments blanked out (strings kept whole), so offsets stay those of the text. */
-function withoutComments(text: string): string {
-  let out = '';
-  for (let i = 0; i < text.length; ) {
-    const char = text[i] as string;
-    if (char === '"' || char === "'" || char === '`') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end;
-    } else if (text.startsWith('//', i)) {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? text.length : end;
-      out += ' '.repeat(stop - i);
-      i = stop;
-    } else if (text.startsWith('/*', i)) {
-      const close = text.indexOf('*/', i + 2);
-      const stop = close < 0 ? text.length : close + 2;
-      out += text.slice(i, stop).replace(/[^\n]/g, ' ');
-      i = stop;
-    } else {
-      out += char;
-      i++;
-    }
-  }
-  return out;
-}
-
-/** A small reader of JavaScript literals: strings, numbers and objects of them; anything else is undefined. */
-class LiteralReader {
-  constructor(
-    private readonly text: string,
-    public at: number,
-  ) {}
-
-  private skipSpace(): void {
-    while (/\s/.test(this.text[this.at] ?? '')) this.at++;
-  }
-
-  value(): Literal | undefined {
-    this.skipSpace();
-    const char = this.text[this.at];
-    if (char === '{') return this.object();
-    if (char === '"' || char === "'" || char === '`') return this.string();
-    const number = /^\d+(?=[\s,}])/.exec(this.text.slice(this.at, this.at + 16))?.[0];
-    if (number === undefined) return undefined;
-    this.at += number.length;
-    return Number(number);
-  }
-
-  private string(): string | undefined {
-    const end = stringEnd(this.text, this.at);
-    const raw = this.text.slice(this.at + 1, end - 1);
-    const quote = this.text[this.at];
-    this.at = end;
-    if (quote === '`' && raw.includes('${')) return undefined;
-    return raw.replace(/\\(.)/g, '$1');
-  }
-
-  private key(): string | undefined {
-    this.skipSpace();
-    const char = this.text[this.at];
-    if (char === '"' || char === "'") return this.string();
-    const name = /^[A-Za-z_$][\w$]*/.exec(this.text.slice(this.at))?.[0];
-    if (name) this.at += name.length;
-    return name;
-  }
-
-  private object(): Record<string, Literal> | undefined {
-    const object: Record<string, Literal> = {};
-    this.at++;
-    for (;;) {
-      this.skipSpace();
-      if (this.text[this.at] === '}') {
-        this.at++;
-        return object;
-      }
-      const key = this.key();
-      this.skipSpace();
-      if (key === undefined || this.text[this.at] !== ':') return undefined;
-      this.at++;
-      const value = this.value();
-      if (value === undefined) return undefined;
-      object[key] = value;
-      this.skipSpace();
-      if (this.text[this.at] === ',') this.at++;
-      else if (this.text[this.at] !== '}') return undefined;
-    }
+/** The module the text is, its types removed; undefined when it is not one (no hints, then). */
+function programOf(source: string): Program | undefined {
+  try {
+    const { code } = transformSync(source, { loader: 'ts' });
+    return parse(code, { ecmaVersion: 'latest', sourceType: 'module' });
+  } catch {
+    return undefined;
   }
 }
 
-/** The offset of each key of the config object at its top level (`defineConfig({…})` or `export default {…}`). */
-function topLevelKeys(text: string): Map<string, number> {
-  const keys = new Map<string, number>();
-  const start = /(?:defineConfig\s*\(\s*|export\s+default\s+)\{/.exec(text);
-  if (!start) return keys;
-  let depth = 0;
-  for (let i = start.index + start[0].length - 1; i < text.length; i++) {
-    const char = text[i] as string;
-    if (char === '"' || char === "'" || char === '`') {
-      i = stringEnd(text, i) - 1;
-      continue;
-    }
-    if ('{[('.includes(char)) depth++;
-    else if ('}])'.includes(char) && --depth === 0) break;
-    else if (depth === 1) {
-      const key = /^([A-Za-z_$][\w$]*)\s*:/.exec(text.slice(i, i + 64));
-      if (key && !/[\w$]/.test(text[i - 1] ?? '') && !keys.has(key[1] as string)) {
-        keys.set(key[1] as string, i + key[0].length);
-        i += key[0].length - 1;
-      }
-    }
+/** A string, a number, a template literal without `${…}`, or an object of them; undefined for anything else. */
+function literalOf(node: Expression | null | undefined): Literal | undefined {
+  if (!node) return undefined;
+  if (node.type === 'Literal')
+    return typeof node.value === 'string' || typeof node.value === 'number' ? node.value : undefined;
+  if (node.type === 'TemplateLiteral')
+    return node.expressions.length === 0 ? (node.quasis[0]?.value.cooked ?? undefined) : undefined;
+  if (node.type !== 'ObjectExpression') return undefined;
+  const object: Record<string, Literal> = {};
+  for (const property of node.properties) {
+    if (property.type !== 'Property' || property.kind !== 'init') return undefined;
+    const key = keyOf(property);
+    const value = literalOf(property.value);
+    if (key === undefined || value === undefined) return undefined;
+    object[key] = value;
   }
-  return keys;
+  return object;
+}
+
+/** A property's name when it is written out (`site`, `'/old/'`), not computed. */
+function keyOf({ key, computed }: Property): string | undefined {
+  if (key.type === 'Identifier' && !computed) return key.name;
+  const literal = literalOf(key);
+  return typeof literal === 'string' || typeof literal === 'number' ? String(literal) : undefined;
+}
+
+/** The top-level constants of the module (exported or not) by name, with what they are set to. */
+function constantsOf(program: Program): Map<string, Expression> {
+  const constants = new Map<string, Expression>();
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (declaration?.type !== 'VariableDeclaration') continue;
+    for (const { id, init } of declaration.declarations)
+      if (id.type === 'Identifier' && init) constants.set(id.name, init);
+  }
+  return constants;
+}
+
+/**
+ * The object the module exports as its config: `export default defineConfig({…})`,
+ * `export default {…}`, or either set to a constant that is exported by name.
+ */
+function configObject(program: Program): ObjectExpression | undefined {
+  const exported = program.body.find((statement) => statement.type === 'ExportDefaultDeclaration');
+  let node = exported?.declaration as Expression | undefined;
+  if (node?.type === 'Identifier') node = constantsOf(program).get(node.name);
+  if (
+    node?.type === 'CallExpression' &&
+    node.callee.type === 'Identifier' &&
+    node.callee.name === 'defineConfig'
+  )
+    node = node.arguments[0] as Expression | undefined;
+  return node?.type === 'ObjectExpression' ? node : undefined;
+}
+
+/** The value of each key the config object writes out, the last one when a key is written twice. */
+function topLevelValues(config: ObjectExpression): Map<string, Expression> {
+  const values = new Map<string, Expression>();
+  for (const property of config.properties) {
+    const key = property.type === 'Property' ? keyOf(property) : undefined;
+    if (key !== undefined && property.type === 'Property') values.set(key, property.value);
+  }
+  return values;
 }
 
 /** A redirect's target: a path string, or Astro's `{ status, destination }`. */
@@ -172,31 +134,30 @@ function readRedirects(file: string, redirects: Literal | undefined): Partial<As
 
 /** `site` and `redirects` from the text of `astro.config.*` (named `file` in what is unread). */
 export function readAstroConfig(file: string, source: string): AstroSiteHints {
-  const text = withoutComments(source);
-  const keys = topLevelKeys(text);
   const hints: AstroSiteHints = { unread: [] };
-  const siteAt = keys.get('site');
-  if (siteAt !== undefined) {
-    const site = new LiteralReader(text, siteAt).value();
+  const program = programOf(source);
+  const config = program && configObject(program);
+  if (!config) return hints;
+  const values = topLevelValues(config);
+  if (values.has('site')) {
+    const site = literalOf(values.get('site'));
     if (typeof site === 'string') hints.site = site;
     else hints.unread.push(`site in ${file}`);
   }
-  const redirectsAt = keys.get('redirects');
-  if (redirectsAt !== undefined) {
-    const redirects = readRedirects(file, new LiteralReader(text, redirectsAt).value());
+  if (values.has('redirects')) {
+    const redirects = readRedirects(file, literalOf(values.get('redirects')));
     if (redirects) Object.assign(hints, redirects);
     else hints.unread.push(`redirects in ${file}`);
   }
   return hints;
 }
 
-/** `SITE_TITLE` and `SITE_DESCRIPTION` exported as string literals from the site's `src/consts.ts`. */
+/** `SITE_TITLE` and `SITE_DESCRIPTION` set to string literals in the site's `src/consts.ts`. */
 export function readAstroConsts(source: string): Pick<AstroSiteHints, 'title' | 'description'> {
-  const text = withoutComments(source);
+  const program = programOf(source);
+  const constants = program ? constantsOf(program) : new Map<string, Expression>();
   const constant = (name: string) => {
-    const at = new RegExp(`\\b${name}\\s*(?::\\s*string\\s*)?=\\s*`).exec(text);
-    if (!at) return undefined;
-    const value = new LiteralReader(text, at.index + at[0].length).value();
+    const value = literalOf(constants.get(name));
     return typeof value === 'string' && value.trim() ? value.trim() : undefined;
   };
   const title = constant('SITE_TITLE');

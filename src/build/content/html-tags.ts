@@ -1,11 +1,10 @@
 /**
- * Start tags of raw HTML written in Markdown, read as a browser's tokenizer splits them: a quoted
- * attribute value is taken whole, so markup inside one (`title="<img src=x>"`) is not a tag.
+ * Start tags of raw HTML written in Markdown, read by htmlparser2's tokenizer as a browser splits
+ * them: a quoted attribute value is taken whole (`title="a > b"`, `title="<img src=x>"` is no tag),
+ * character references in values are decoded, and the text of `<script>`, `<style>` and
+ * `<textarea>` holds no tags.
  */
-const START_TAG =
-  /<([A-Za-z][^\s/>]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/g;
-/** One attribute: its name, what joins it to its value, and the value double-quoted, single-quoted or bare. */
-const ATTRIBUTE = /([^\s"'>/=]+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+import { Parser } from 'htmlparser2';
 
 export interface StartTag {
   /** In lower case. */
@@ -14,42 +13,77 @@ export interface StartTag {
   attributes: { name: string; value: string }[];
 }
 
+/** One attribute with a value as it is written: its quote (null when bare) and where it is. */
+interface WrittenAttribute {
+  name: string;
+  value: string;
+  quote: '"' | "'" | null;
+  start: number;
+  end: number;
+}
+
+/** The start tags of `html`, in order, each with its attributes that have a value. */
+function writtenTags(html: string): { name: string; attributes: WrittenAttribute[] }[] {
+  const tags: { name: string; attributes: WrittenAttribute[] }[] = [];
+  const parser = new Parser(
+    {
+      onopentagname(name) {
+        tags.push({ name, attributes: [] });
+      },
+      onattribute(name, value, quote) {
+        // An attribute without a value (`checked`) has no quote at all: undefined, not null.
+        if (quote === undefined) return;
+        const mark = quote === '"' || quote === "'" ? quote : null;
+        const written: WrittenAttribute = {
+          name,
+          value,
+          quote: mark,
+          start: parser.startIndex,
+          end: parser.endIndex,
+        };
+        tags.at(-1)?.attributes.push(written);
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  return tags;
+}
+
 export function startTags(html: string): StartTag[] {
-  return [...html.matchAll(START_TAG)].map((tag) => ({
-    name: (tag[1] as string).toLowerCase(),
-    attributes: [...(tag[2] ?? '').matchAll(ATTRIBUTE)].flatMap((attribute) =>
-      attribute[2] === undefined
-        ? []
-        : [
-            {
-              name: (attribute[1] as string).toLowerCase(),
-              value: attribute[3] ?? attribute[4] ?? attribute[5] ?? '',
-            },
-          ],
-    ),
+  if (!html.includes('<')) return [];
+  return writtenTags(html).map(({ name, attributes }) => ({
+    name,
+    attributes: attributes.map((attribute) => ({ name: attribute.name, value: attribute.value })),
   }));
 }
 
 /**
  * The HTML with each attribute value of its start tags as `rewrite` gives it (by tag and attribute
- * name, both in lower case); a value it returns unchanged keeps its spelling.
+ * name, both in lower case); a value it returns unchanged keeps its spelling, a new one is written
+ * in the same quotes (double for a bare one), its `&` and quotes escaped.
  */
 export function rewriteAttributes(
   html: string,
   rewrite: (tag: string, attribute: string, value: string) => string,
 ): string {
-  return html.replace(START_TAG, (whole, tag: string, attributes: string) => {
-    const rewritten = attributes.replace(
-      ATTRIBUTE,
-      (written, name: string, join?: string, double?: string, single?: string, bare?: string) => {
-        if (join === undefined) return written;
-        const value = double ?? single ?? bare ?? '';
-        const next = rewrite(tag.toLowerCase(), name.toLowerCase(), value);
-        if (next === value) return written;
-        const quote = single === undefined ? '"' : "'";
-        return `${name}${join}${quote}${next}${quote}`;
-      },
-    );
-    return `<${tag}${rewritten}${whole.slice(1 + tag.length + attributes.length)}`;
-  });
+  if (!html.includes('<')) return html;
+  let out = '';
+  let at = 0;
+  const attributes = writtenTags(html).flatMap((tag) =>
+    tag.attributes.map((attribute) => ({ tag: tag.name, ...attribute })),
+  );
+  for (const { tag, name, value, quote, start, end } of attributes) {
+    const next = rewrite(tag, name, value);
+    if (next === value) continue;
+    const written = html.slice(start, end);
+    const nameAndJoin = /^[^=]*=\s*/.exec(written)?.[0] ?? `${name}=`;
+    const mark = quote ?? '"';
+    out += `${html.slice(at, start)}${nameAndJoin}${mark}${escapeValue(next, mark)}${mark}`;
+    at = end;
+  }
+  return out + html.slice(at);
 }
+
+const escapeValue = (value: string, quote: '"' | "'") =>
+  value.replace(/&/g, '&amp;').replace(quote === '"' ? /"/g : /'/g, quote === '"' ? '&quot;' : '&#39;');

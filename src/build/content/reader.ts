@@ -95,10 +95,14 @@ export class ContentReader {
     if (!this.isMapping(file, '(front matter)', document.data)) return undefined;
     this.checkUnknownFields(file, schema, document.data);
     const data = this.validate(file, schema, document.data);
-    const { markdown, leftOut } = toMarkdown(file, document.body);
+    const { markdown, leftOut, unreadable } = toMarkdown(file, document.body);
     if (leftOut) this.report.noteMdx(file, leftOut);
     // The body is the file's text after the front matter, trimmed: its last occurrence.
     const firstLine = lineAt(text, Math.max(0, text.lastIndexOf(document.body)));
+    if (unreadable) {
+      const line = firstLine + unreadable.line - 1;
+      this.problem(file, '(body)', 'MDX as Astro reads it', unreadable.reason, line);
+    }
     const media = withMediaUrls(file, markdown, firstLine, this.mediaUrl);
     this.mediaReferences.push(...media.references);
     return data === undefined ? undefined : { data, body: media.markdown };
