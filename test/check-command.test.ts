@@ -52,7 +52,7 @@ beforeAll(async () => {
 const PUB_DATE =
   'pubDate: expected a date such as 2026-03-04 or a date-time such as 2026-03-04T10:00:00 (UTC unless an offset such as +01:00 follows), received "soon"';
 const GONE =
-  'paths[0]: expected a site-relative path starting with a single / (such as /images/hero.webp), received 12';
+  'paths[0]: expected a site-relative path starting with a single / and without . or .. segments (such as /images/hero.webp), received 12';
 const HERO =
   'heroImage: expected a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL, received "//evil.example/x.png"';
 

@@ -125,7 +125,7 @@ describe('compileContent on a valid folder', () => {
     ]);
     expect(await problemsWith({ 'site.yaml': siteWith('redirects:\n  old: javascript:alert(1)\n') })).toEqual(
       [
-        'site.yaml: redirects.old: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old"',
+        'site.yaml: redirects.old: expected a site-relative path starting with a single / and without . or .. segments (such as /images/hero.webp), received "old"',
         'site.yaml: redirects.old: expected a site path such as /blog/new-post/ or an absolute http(s) URL, received "javascript:alert(1)"',
       ],
     );
@@ -575,7 +575,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, usage, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, usage, allowMissingHeroImages, received a field Folio does not know',
       ],
     ],
     [
@@ -606,7 +606,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'gone paths that are not paths',
       { 'gone.yaml': 'paths: [old-post]\n' },
       [
-        'gone.yaml: paths[0]: expected a site-relative path starting with a single / (such as /images/hero.webp), received "old-post"',
+        'gone.yaml: paths[0]: expected a site-relative path starting with a single / and without . or .. segments (such as /images/hero.webp), received "old-post"',
       ],
     ],
     [
@@ -735,7 +735,7 @@ describe('front-matter URLs and paths (issue 10)', () => {
     ]);
   });
 
-  it('accept http and https URLs and site paths', async () => {
+  it('accept http and https URLs and site paths, percent-encoded as URLs hold them', async () => {
     const { data } = await compileMini({
       [DECK]: externalDeck(
         'externalUrl: http://slides.example/deck?id=1#2\nheroImage: /images/deck one.webp',
@@ -743,7 +743,7 @@ describe('front-matter URLs and paths (issue 10)', () => {
     });
     expect(data.decks.find((d) => d.slug === 'external-deck')).toMatchObject({
       externalUrl: 'http://slides.example/deck?id=1#2',
-      heroImage: '/images/deck one.webp',
+      heroImage: '/images/deck%20one.webp',
     });
   });
 

@@ -13,7 +13,9 @@ import { type CompileOptions, compileContent } from '../src/build/content/compil
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { fieldLine } from '../src/build/content/front-matter.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
+import type { MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
 import { mediaUrls } from '../src/build/read/media-urls.ts';
+import { deployed, servedData } from './support/data.ts';
 
 const POST = 'blog/en/2025-01-10_post.md';
 const at = (path: string) => `/_media/blog/en/${path}`;
@@ -110,9 +112,12 @@ const BODY = [
 const post = (heroImage: string) =>
   `---\ntitle: T\ndescription: D\npubDate: 2025-01-10\nheroImage: ${heroImage}\n---\n\n${BODY}\n`;
 
-function compile(heroImage: string, options: Partial<CompileOptions>) {
+/** site.yaml with missing hero images allowed: each is reported like any missing file. */
+const ALLOWING = `${SITE}allowMissingHeroImages: true\n`;
+
+function compile(heroImage: string, options: Partial<CompileOptions>, site = ALLOWING) {
   const files = new Map([
-    ['site.yaml', SITE],
+    ['site.yaml', site],
     [POST, post(heroImage)],
   ]);
   return compileContent(files, { now: new Date('2026-01-01T00:00:00Z'), ...options });
@@ -163,6 +168,157 @@ describe('the files a build publishes beside entries', () => {
     expect(report.missingFiles).toEqual([]);
   });
 });
+
+describe('heroImage values and what the build makes of them', () => {
+  const mediaFiles = new Set([
+    'blog/en/diagram.png',
+    'blog/en/diagram@2x.png',
+    'blog/en/img/a.png',
+    'blog/en/cover.png',
+  ]);
+  const publicFiles = new Set([
+    '/images/hero.png',
+    '/images/a b.png',
+    '/images/x" y.png',
+    '/images/café.png',
+  ]);
+  const EXPECTED = `${POST}:5: heroImage: expected`;
+  const NOT_PUBLIC =
+    'a file of the public folder (allowMissingHeroImages: true in site.yaml makes it a warning)';
+  const NOT_BESIDE =
+    'a file that exists, relative to this file (allowMissingHeroImages: true in site.yaml makes it a warning)';
+  const DOT_SEGMENTS =
+    'a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL';
+
+  /** The build's outcome for a hero image: its problems, else its path, its API URL and the files it reports missing. */
+  async function outcome(heroImage: string, site = SITE) {
+    let compiled: ReturnType<typeof compile>;
+    try {
+      compiled = compile(JSON.stringify(heroImage), { mediaFiles, publicFiles }, site);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      return { problems: error.issues.map(formatIssue) };
+    }
+    const { data, report } = compiled;
+    const deployment = await deployed(data, 'https://media.example');
+    const [record] = apiAnswer(deployment, '/api/posts.json') as { heroImage: string }[];
+    return { shown: data.posts[0]?.heroImage, api: record?.heroImage, missing: report.missingFiles };
+  }
+
+  it.each([
+    [
+      'a file of the public folder',
+      '/images/hero.png',
+      { shown: '/images/hero.png', api: 'https://media.example/images/hero.png', missing: [] },
+    ],
+    [
+      'a space',
+      '/images/a b.png',
+      { shown: '/images/a%20b.png', api: 'https://media.example/images/a%20b.png', missing: [] },
+    ],
+    [
+      'the space percent-encoded',
+      '/images/a%20b.png',
+      { shown: '/images/a%20b.png', api: 'https://media.example/images/a%20b.png', missing: [] },
+    ],
+    [
+      'a quote',
+      '/images/x" y.png',
+      { shown: '/images/x%22%20y.png', api: 'https://media.example/images/x%22%20y.png', missing: [] },
+    ],
+    [
+      'non-ASCII',
+      '/images/café.png',
+      { shown: '/images/caf%C3%A9.png', api: 'https://media.example/images/caf%C3%A9.png', missing: [] },
+    ],
+    [
+      'markup that is no file',
+      '/x" onerror="alert(1)',
+      { problems: [`${EXPECTED} ${NOT_PUBLIC}, received "/x%22%20onerror=%22alert(1)"`] },
+    ],
+    [
+      'dot segments',
+      '/../../etc/passwd',
+      { problems: [`${EXPECTED.replace(':5', '')} ${DOT_SEGMENTS}, received "/../../etc/passwd"`] },
+    ],
+    [
+      'an encoded dot segment',
+      '/images/%2e%2e/hero.png',
+      { problems: [`${EXPECTED.replace(':5', '')} ${DOT_SEGMENTS}, received "/images/%2e%2e/hero.png"`] },
+    ],
+    [
+      'a missing file',
+      '/images/nope.png',
+      { problems: [`${EXPECTED} ${NOT_PUBLIC}, received "/images/nope.png"`] },
+    ],
+    [
+      'an https URL',
+      'https://cdn.example/hero.png',
+      { shown: 'https://cdn.example/hero.png', api: 'https://cdn.example/hero.png', missing: [] },
+    ],
+    [
+      'an https URL to normalise',
+      'https://CDN.example/x"y.png',
+      { shown: 'https://cdn.example/x%22y.png', api: 'https://cdn.example/x%22y.png', missing: [] },
+    ],
+    [
+      'a file beside the post',
+      './cover.png',
+      { shown: at('cover.png'), api: `https://media.example${at('cover.png')}`, missing: [] },
+    ],
+    [
+      'a missing file beside the post',
+      './nope.png',
+      { problems: [`${EXPECTED} ${NOT_BESIDE}, received "./nope.png"`] },
+    ],
+  ])('%s: %j', async (_, heroImage, expected) => {
+    expect(await outcome(heroImage)).toEqual(expected);
+  });
+
+  it('builds with a missing file that site.yaml allows, and reports it', async () => {
+    expect(await outcome('/images/nope.png', ALLOWING)).toEqual({
+      shown: '/images/nope.png',
+      api: 'https://media.example/images/nope.png',
+      missing: [{ file: POST, line: 5, target: '/images/nope.png' }],
+    });
+  });
+
+  it('gives every URL of every API answer as an absolute URL that parses back to itself', async () => {
+    for (const deployment of [
+      await deployed(await servedData(), 'https://blog.example'),
+      await deployed(
+        compile(JSON.stringify('/images/x" y.png'), { mediaFiles, publicFiles }).data,
+        'https://media.example',
+      ),
+    ]) {
+      const answers = [...deployment.bodies.keys()].filter(
+        (key) => key.startsWith('/api/') && !key.endsWith('.head'),
+      );
+      expect(answers.length).toBeGreaterThan(3);
+      for (const key of answers) {
+        for (const { field, value } of urlFields(apiAnswer(deployment, key))) {
+          expect(value, `${key} ${field}`).toMatch(/^https?:\/\//);
+          expect(new URL(value as string).href, `${key} ${field}`).toBe(value);
+        }
+      }
+    }
+  });
+});
+
+/** An API answer of a deployment in memory, parsed. */
+function apiAnswer(deployment: MemoryDeployment, key: string): unknown {
+  return JSON.parse(new TextDecoder().decode(deployment.bodies.get(key)));
+}
+
+/** Every field of a JSON value that holds a URL: named for one, or a string that starts with a scheme. */
+function urlFields(value: unknown, field = ''): { field: string; value: unknown }[] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => urlFields(item, `${field}[${i}]`));
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([name, item]) => urlFields(item, `${field}.${name}`));
+  const named = /(?:url|href|heroImage|firstPostHero|link)$/i.test(field.replace(/\[\d+\]$/, ''));
+  const schemed = typeof value === 'string' && /^[a-z][a-z0-9+.-]*:\/\//i.test(value);
+  return (named && value !== null) || schemed ? [{ field, value }] : [];
+}
 
 describe('the URL a build gives a file beside an entry', () => {
   it('holds a hash of the file’s bytes before its extension, and changes with them', () => {

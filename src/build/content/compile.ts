@@ -100,6 +100,8 @@ interface Context {
   tiers: ReadonlyMap<string, TagTier>;
   /** Relative hero images, checked with the body's references once every entry is read. */
   heroReferences: MediaReference[];
+  /** Whether a hero image that is no file of the site is only a warning (site.yaml). */
+  allowMissingHeroImages: boolean;
 }
 
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
@@ -124,7 +126,14 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   if (settings) for (const [lang, keys] of uiFallbacks(settings.info)) report.uiFallbacks.set(lang, keys);
   const tags = layoutReader.tags(reader, languages);
   const tiers = new Map(tags.map((tag) => [tag.name, tag.tier]));
-  const context: Context = { reader, options, pathOf: sitePaths(languages), tiers, heroReferences: [] };
+  const context: Context = {
+    reader,
+    options,
+    pathOf: sitePaths(languages),
+    tiers,
+    heroReferences: [],
+    allowMissingHeroImages: settings?.allowMissingHeroImages ?? false,
+  };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
     const compiled = compilePost(context, entry);
@@ -241,7 +250,8 @@ const seriesWithPostsIn = (posts: FromFile<PostRecord<string>>[]) =>
  * entry at its published URL. A site path the public folder does not have (every one, when the
  * site has no public folder) is reported as missing, at the line of the field.
  */
-function heroImageOf({ reader, options, heroReferences }: Context, file: string, value: string | undefined) {
+function heroImageOf(context: Context, file: string, value: string | undefined) {
+  const { reader, options, heroReferences } = context;
   if (value === undefined) return null;
   const line = reader.fieldLine(file, 'heroImage', value);
   if (isRelativeReference(value)) {
@@ -250,7 +260,7 @@ function heroImageOf({ reader, options, heroReferences }: Context, file: string,
     return path === null ? value : (options.mediaUrl ?? mediaUrl)(path);
   }
   if (value.startsWith('/') && options.publicFiles && !options.publicFiles.has(decodedPath(value)))
-    missingFile(reader, { file, line, target: value }, 'heroImage', 'a file of the public folder');
+    missingHeroImage(context, { file, line, target: value }, 'a file of the public folder');
   return value;
 }
 
@@ -271,10 +281,26 @@ function missingFile(reader: ContentReader, missing: MissingFile, field: string,
 }
 
 /**
+ * A hero image that is no file of the site: a problem, unless site.yaml allows it, when it is a
+ * missing file like any other.
+ */
+function missingHeroImage(
+  { reader, allowMissingHeroImages }: Context,
+  missing: MissingFile,
+  expected: string,
+) {
+  if (allowMissingHeroImages) return missingFile(reader, missing, 'heroImage', expected);
+  const { file, line, target } = missing;
+  const allowed = `${expected} (allowMissingHeroImages: true in site.yaml makes it a warning)`;
+  reader.problem(file, 'heroImage', allowed, JSON.stringify(target), line);
+}
+
+/**
  * The files beside entries that published entries refer to; each reference to a file that is not
  * there is reported once.
  */
-function publishedMedia({ reader, options, heroReferences }: Context): string[] {
+function publishedMedia(context: Context): string[] {
+  const { reader, options, heroReferences } = context;
   const { mediaFiles } = options;
   if (!mediaFiles) return [];
   const unpublished = new Set(reader.report.skipped.map((entry) => entry.file));
@@ -283,11 +309,13 @@ function publishedMedia({ reader, options, heroReferences }: Context): string[] 
     ...reader.mediaReferences.map((reference) => ({ reference, field: 'image' })),
     ...heroReferences.map((reference) => ({ reference, field: 'heroImage' })),
   ];
+  const expected = 'a file that exists, relative to this file';
   for (const { reference, field } of references) {
     const { file, line, ref, path } = reference;
     if (unpublished.has(file)) continue;
     if (path !== null && mediaFiles.has(path)) media.add(path);
-    else missingFile(reader, { file, line, target: ref }, field, 'a file that exists, relative to this file');
+    else if (field === 'heroImage') missingHeroImage(context, { file, line, target: ref }, expected);
+    else missingFile(reader, { file, line, target: ref }, field, expected);
   }
   return [...media].sort(compareText);
 }

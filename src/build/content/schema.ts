@@ -21,25 +21,56 @@ export const description = boundedText(MAX_DESCRIPTION_LENGTH);
 export const slug = v.pipe(v.string(SLUG_EXPECTED), v.regex(SLUG_PATTERN, SLUG_EXPECTED));
 
 const WEB_URL = 'an absolute http: or https: URL such as https://example.com/page';
-const SITE_PATH = 'a site-relative path starting with a single / (such as /images/hero.webp)';
+const SITE_PATH =
+  'a site-relative path starting with a single / and without . or .. segments (such as /images/hero.webp)';
 
 function isWebUrl(value: string): boolean {
   if (!/^https?:\/\/[^/\\]/i.test(value) || /[\s\\]/.test(value)) return false;
   return URL.canParse(value);
 }
 
-/** `/\evil.example`, `//evil.example` or a tab in the path would send browsers to another host. */
+/** A `.` or `..` segment, written as it is or with `%2e` (which URL parsers read as a dot). */
+const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?=[/?#]|$)/i;
+
+/**
+ * `/\evil.example`, `//evil.example` or a tab in the path would send browsers to another host; a
+ * dot segment names another path than the one written (`/../x` is `/x`), which a URL parser
+ * resolves and a file lookup does not.
+ */
 function isSitePath(value: string): boolean {
-  return value.startsWith('/') && !value.startsWith('//') && !/[\\\p{Cc}]/u.test(value);
+  return (
+    value.startsWith('/') &&
+    !value.startsWith('//') &&
+    !/[\\\p{Cc}]/u.test(value) &&
+    !DOT_SEGMENT.test(value.replace(/[?#].*$/s, ''))
+  );
 }
 
-export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL));
-export const sitePath = v.pipe(v.string(SITE_PATH), v.check(isSitePath, SITE_PATH));
+/**
+ * A site path as URLs hold it, in HTML, Markdown, headers and the API alike: what a URL parser makes
+ * of it, each character a path cannot hold as it is (a space, a quote, `<`, non-ASCII...)
+ * percent-encoded, as a browser encodes it when it follows the page's link.
+ */
+const normalSitePath = (path: string): string => {
+  const url = new URL(path, 'http://site.invalid');
+  return url.pathname + url.search + url.hash;
+};
+
+/** A web URL as a URL parser serializes it, so that every reader parses it back to the same text. */
+const normalWebUrl = (url: string): string => new URL(url).href;
+
+export const webUrl = v.pipe(v.string(WEB_URL), v.check(isWebUrl, WEB_URL), v.transform(normalWebUrl));
+export const sitePath = v.pipe(
+  v.string(SITE_PATH),
+  v.check(isSitePath, SITE_PATH),
+  v.transform(normalSitePath),
+);
 
 const REDIRECT_TARGET = 'a site path such as /blog/new-post/ or an absolute http(s) URL';
 export const redirectTarget = v.pipe(
   v.string(REDIRECT_TARGET),
   v.check((value) => isSitePath(value) || isWebUrl(value), REDIRECT_TARGET),
+  v.transform((value) => (isSitePath(value) ? normalSitePath(value) : normalWebUrl(value))),
 );
 /** Old paths answered with a permanent redirect to their new place. */
 export const redirectsSchema = v.record(sitePath, redirectTarget, 'a mapping of old paths to new ones');
@@ -58,8 +89,17 @@ function isImageReference(value: string): boolean {
   return isRelativeReference(value) && !/[\\\p{Cc}]/u.test(value);
 }
 
-/** An image: a file of the site's public folder, one beside the entry, or one elsewhere on the web. */
-export const imageReference = v.pipe(v.string(IMAGE_REFERENCE), v.check(isImageReference, IMAGE_REFERENCE));
+/**
+ * An image: a file of the site's public folder, one beside the entry, or one elsewhere on the web.
+ * A site path or URL is given as URLs hold it; a relative one is resolved to its file later.
+ */
+export const imageReference = v.pipe(
+  v.string(IMAGE_REFERENCE),
+  v.check(isImageReference, IMAGE_REFERENCE),
+  v.transform((value) =>
+    isSitePath(value) ? normalSitePath(value) : isWebUrl(value) ? normalWebUrl(value) : value,
+  ),
+);
 
 /** A date as written and as an instant (the file name's date is checked against the day written). */
 export const datedAs = v.pipe(
@@ -251,6 +291,8 @@ export const siteSchema = v.strictObject(
     ui: v.optional(uiSchema, {}),
     robots: v.optional(robotsSchema, {}),
     usage: v.optional(usageSchema, {}),
+    /** A hero image that is no file of the site is a problem unless this is true (then a warning). */
+    allowMissingHeroImages: v.optional(v.boolean('true or false'), false),
   },
   'a mapping of site settings',
 );

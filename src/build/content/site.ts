@@ -21,6 +21,8 @@ export interface SiteSettings {
   deprecations: Deprecation[];
   redirects: Record<string, Redirect>;
   robots: RobotsPolicy;
+  /** Whether a hero image that is no file of the site is only a warning (site.yaml's allowMissingHeroImages). */
+  allowMissingHeroImages: boolean;
 }
 
 const FILE = 'site.yaml';
@@ -155,6 +157,7 @@ function inferSite(
     usage: given.usage ?? {},
     robots: given.robots ?? { allow: [], disallow: [], agents: {} },
     robotsWritten: ownRobots(reader, sources.publicSettings),
+    allowMissingHeroImages: given.allowMissingHeroImages ?? false,
   });
 }
 
@@ -278,6 +281,7 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
     })),
     redirects: site.redirects,
     robots: robotsPolicy(site.robots, site.robotsWritten),
+    allowMissingHeroImages: site.allowMissingHeroImages,
   };
 }
 
