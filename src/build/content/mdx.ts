@@ -49,6 +49,8 @@ interface Edit {
 const EXTENSIONS = [mdxjs()];
 const MDAST_EXTENSIONS = [mdxFromMarkdown()];
 const BLANK = /^[ \t]*$/;
+/** What MDX reads apart from Markdown starts with one of these; a body without any is Markdown as it is. */
+const MAY_HOLD_MDX = /[<{]|^(?:import|export)\b/m;
 
 /** The Markdown of a file's body: MDX is converted, anything else returned as it is. */
 export function toMarkdown(
@@ -60,6 +62,10 @@ export function toMarkdown(
 
 /** The Markdown of an MDX body; one that is not MDX is returned as written, with why. */
 export function mdxToMarkdown(source: string): MdxMarkdown {
+  // The parser reads character by character, the costly part of building MDX: a body of prose
+  // alone is not parsed.
+  if (!MAY_HOLD_MDX.test(source))
+    return { markdown: source.trim(), leftOut: { esm: 0, components: [], expressions: 0 } };
   let tree: Node;
   try {
     tree = fromMarkdown(source, { extensions: EXTENSIONS, mdastExtensions: MDAST_EXTENSIONS });
