@@ -4,11 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { bodyKey } from '../src/core/deployment.ts';
 import { problem } from '../src/core/errors.ts';
 import { etagOf } from '../src/core/etag.ts';
+import { OFFERS } from '../src/http/coding-offers.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from '../src/http/conditional.ts';
 import { acceptedCodings, chooseOffered } from '../src/http/negotiate.ts';
 import { writeRateHeaders } from '../src/http/rate-limit-headers.ts';
 import { parseTarget, queryValues } from '../src/http/request-target.ts';
-import { createBodyCache, OFFERS } from '../src/runtime/body-cache.ts';
+import { createBodyCache } from '../src/runtime/body-cache.ts';
 
 describe('If-None-Match (RFC 9110 13.1.2)', () => {
   const etag = '"abc-1"';

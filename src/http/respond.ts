@@ -7,6 +7,7 @@ import {
   type Variant,
 } from '../runtime/body-cache.ts';
 import type { RateState } from '../runtime/limiter.ts';
+import { offersFor } from './coding-offers.ts';
 import { matchesIfNoneMatch, notModifiedHeaders } from './conditional.ts';
 import { type AcceptedCodings, chooseOffered } from './negotiate.ts';
 import { writeRateState } from './rate-limit-headers.ts';
@@ -117,7 +118,7 @@ export function variantFor(
   accepted: AcceptedCodings,
   compressible = true,
 ): Variant | StreamedBody | null {
-  const coding = chooseOffered(accepted, bodies.offersFor(body, compressible));
+  const coding = chooseOffered(accepted, offersFor(bodies, body, compressible));
   return coding === null ? null : bodies.variantIn(body, coding);
 }
 

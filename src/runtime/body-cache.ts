@@ -62,8 +62,6 @@ interface Derived {
 }
 
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024;
-/** Bodies smaller than this are not worth compressing (unless the client refuses them as they are). */
-const MIN_COMPRESSED = 1024;
 /** What holding a body or a derived value costs beyond its bytes: its objects and its key. */
 const HELD_BYTES = 256;
 /**
@@ -212,39 +210,6 @@ export interface BodyCacheOptions {
   fixedLength?: FixedLength | undefined;
 }
 
-/**
- * What decides the codings a cached body is offered in: a whole body, a derived one (a list
- * prefix), or one not worth compressing (a small body, a file whose type does not compress).
- */
-export type BodyKind = 'whole' | 'derived' | 'small';
-
-const WHOLE: readonly Coding[] = ['br', 'gzip', 'identity'];
-const DERIVED: readonly Coding[] = ['gzip', 'identity'];
-const BROTLI: readonly Coding[] = ['br'];
-/**
- * What a runtime that does not compress can have sent: the body as it is, which its platform's CDN
- * (Cloudflare, Netlify, Vercel) compresses in br or gzip for a client that accepts one.
- */
-const THROUGH_THE_PLATFORM: readonly Coding[] = ['br', 'gzip', 'identity'];
-
-/** Groups of codings tried in turn, each in the server's order of preference. */
-export type Offers = readonly (readonly Coding[])[];
-
-/**
- * The codings a cached body is offered in: a whole body in any, br first; a derived one (a list
- * prefix) gzipped or as it is, since a client picks among hundreds of `limit`s and a brotli pass
- * costs several gzip passes, and brotli'd only for a client that accepts nothing else; one not
- * worth compressing as it is unless the client refuses that.
- */
-export const OFFERS: Readonly<Record<BodyKind, Offers>> = {
-  whole: [WHOLE],
-  derived: [DERIVED, BROTLI],
-  small: [['identity'], WHOLE],
-};
-
-const kindOf = (body: Body): BodyKind =>
-  body.isDerived ? 'derived' : body.bytes.byteLength < MIN_COMPRESSED ? 'small' : 'whole';
-
 export function createBodyCache(platform: BodySource, options: BodyCacheOptions = {}) {
   const { budget = DEFAULT_CACHE_BYTES, compress, streamed = {}, fixedLength } = options;
   const source = joiningParts(platform, streamed);
@@ -329,18 +294,6 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
       : () => partsStream(platform, key, parts);
   }
 
-  /**
-   * The codings `body` can be sent in. A runtime that does not compress sends bodies as they are,
-   * for its platform to compress: any coding will do there. A streamed body goes in a variant the
-   * build compressed, if any: compressing it here would cost its whole size per request. A body
-   * whose type does not compress (`compressible` false) is offered as one not worth compressing.
-   */
-  function offersFor(body: Body | StreamedBody, compressible = true): Offers {
-    if (!compress) return [THROUGH_THE_PLATFORM];
-    if (isStreamed(body)) return [streamedOffers(body)];
-    return OFFERS[compressible ? kindOf(body) : 'small'];
-  }
-
   /** `body` in `coding` (one of its offers), compressed once and kept with it. */
   function variantIn(body: Body | StreamedBody, coding: Coding): Variant | StreamedBody {
     if (!compress || coding === 'identity') return body;
@@ -359,13 +312,7 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
   /** The bytes the kept bodies and everything kept with them count. */
   const keptBytes = () => kept.bytes;
 
-  return { get, answer, offersFor, variantIn, compresses: compress !== undefined, keptBytes };
-}
-
-/** The codings a streamed body was built in, br first, then as it is. */
-function streamedOffers(body: StreamedBody): Coding[] {
-  const offers = (['br', 'gzip'] as const).filter((coding) => body.encoded[coding] !== undefined);
-  return [...offers, 'identity'];
+  return { get, answer, variantIn, compresses: compress !== undefined, keptBytes };
 }
 
 export type BodyCache = ReturnType<typeof createBodyCache>;
