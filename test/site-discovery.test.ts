@@ -150,24 +150,53 @@ describe('discovery documents', () => {
     expect(fixtureSchema('mcp-server-card.schema.json')(card)).toEqual([]);
   });
 
-  it('the AI catalog follows the AI Catalog specification and points at every agent-facing artifact', async () => {
+  it('the AI catalog follows the ARD draft, and every entry declares the type its URL is served with', async () => {
     const catalog = await json('/.well-known/ai-catalog.json');
     expect(fixtureSchema('ai-catalog.schema.json')(catalog)).toEqual([]);
+    expect(Object.keys(catalog).sort()).toEqual(['entries', 'host', 'specVersion']);
     expect(catalog.specVersion).toBe('1.0');
-    const entries = catalog.entries as { identifier: string; type: string; url: string }[];
+    const entries = catalog.entries as {
+      identifier: string;
+      displayName: string;
+      type: string;
+      url: string;
+      representativeQueries: string[];
+    }[];
     const identifiers = entries.map((entry) => entry.identifier);
     expect(new Set(identifiers).size).toBe(identifiers.length);
-    for (const identifier of identifiers)
-      expect(identifier).toMatch(/^urn:air:docs\.example:[a-z]+:[a-z0-9-]+$/);
+    for (const entry of entries) {
+      expect(entry.identifier).toMatch(/^urn:air:docs\.example:[a-z]+:[a-z0-9-]+$/);
+      expect(entry.displayName.length).toBeGreaterThan(0);
+      expect(entry.representativeQueries.length).toBeGreaterThanOrEqual(2);
+      expect(entry.representativeQueries.length).toBeLessThanOrEqual(5);
+      const response = await get(entry.url);
+      expect(response.status, entry.url).toBe(200);
+      const served = (response.headers.get('content-type') ?? '').replace(/;\s*charset=[^;]*/i, '');
+      expect(served, entry.url).toBe(entry.type);
+    }
     const byUrl = Object.fromEntries(entries.map((entry) => [new URL(entry.url).pathname, entry.type]));
     expect(byUrl).toMatchObject({
       '/.well-known/mcp/server-card.json': 'application/mcp-server-card+json',
-      '/.well-known/agent-skills/read-blog-api/SKILL.md': 'application/agent-skills+md',
-      '/openapi.json': 'application/vnd.oai.openapi+json;version=3.1',
-      '/.well-known/api-catalog':
-        'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+      '/.well-known/agent-skills/read-blog-api/SKILL.md': 'text/markdown',
+      '/openapi.json': 'application/json',
       '/llms.txt': 'text/plain',
     });
+    const card = await json('/.well-known/mcp/server-card.json');
+    const mcp = entries.find((entry) => entry.url.endsWith('/.well-known/mcp/server-card.json'));
+    expect(mcp).toMatchObject({ displayName: card.title, description: card.description });
+  });
+
+  it('robots.txt, every page and twin point at the AI catalog', async () => {
+    const catalogUrl = `${BASE}/.well-known/ai-catalog.json`;
+    expect(await (await get(`${BASE}/robots.txt`)).text()).toContain(`\nAgentmap: ${catalogUrl}\n`);
+    for (const path of ['/', '/es/', '/blog/', '/index.md', '/developers']) {
+      const response = await get(BASE + path);
+      expect(response.headers.get('link'), path).toContain(`<${catalogUrl}>; rel="ai-catalog"`);
+    }
+    const html = await (await get(`${BASE}/`)).text();
+    expect(html).toContain(
+      '<link rel="ai-catalog" href="/.well-known/ai-catalog.json" type="application/ai-catalog+json">',
+    );
   });
 
   it('agent skills: v0.2.0 index whose digest matches the served SKILL.md bytes', async () => {

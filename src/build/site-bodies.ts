@@ -4,7 +4,13 @@
  */
 
 import { type ErrorFormat, type ErrorStatus, SLOT_SPELLINGS } from '../core/deployment.ts';
-import { JSON_TYPE, MARKDOWN_TYPE, SERVER_CARD_TYPE, TEXT_TYPE } from '../core/media-types.ts';
+import {
+  AI_CATALOG_TYPE,
+  JSON_TYPE,
+  MARKDOWN_TYPE,
+  SERVER_CARD_TYPE,
+  TEXT_TYPE,
+} from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import type { ApiIndex } from '../core/schemas.ts';
 import { usageOf } from '../core/usage.ts';
@@ -13,7 +19,6 @@ import type { ApiResources } from './api/resources.ts';
 import type { Lang, SiteData } from './data/types.ts';
 import { toolDescriptors } from './mcp/descriptors.ts';
 import {
-  AI_CATALOG_TYPE,
   aiCatalog,
   apiCatalog,
   apiCatalogLink,
@@ -148,7 +153,6 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       type: LINKSET_TYPE,
       link: apiCatalogLink(baseUrl),
     },
-    [PATHS.aiCatalog]: { text: json(aiCatalog(data, baseUrl)), type: AI_CATALOG_TYPE },
     [PATHS.mcpServerCard]: serverCard,
     [PATHS.mcpServerCardRecommended]: serverCard,
     [SKILL_PATH]: { text: skill, type: MARKDOWN_TYPE },
@@ -157,6 +161,10 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       type: JSON_TYPE,
     },
   };
+  // The catalog declares each entry's type from this table, the one its URLs are served from;
+  // llms-full.txt, written apart (it may be streamed), is plain text.
+  const typeOf = (path: string) => documents[path]?.type ?? TEXT_TYPE;
+  documents[PATHS.aiCatalog] = { text: json(aiCatalog(data, baseUrl, typeOf)), type: AI_CATALOG_TYPE };
 
   /** One error page in each format, with the path and method left as slots for the run time. */
   function errorPage(lang: Lang, status: ErrorStatus, path: string, method: string) {

@@ -9,3 +9,5 @@ export const JSON_FEED_TYPE = 'application/feed+json; charset=utf-8';
 export const XML_TYPE = 'application/xml; charset=utf-8';
 /** An MCP server card (the server-card draft, SEP-2127). */
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
+/** An AI Catalog (the AI Catalog specification, and the Agentic Resource Discovery draft on it). */
+export const AI_CATALOG_TYPE = 'application/ai-catalog+json';

@@ -169,7 +169,8 @@ export function createSite(options: SiteOptions) {
   const movedTo = movedPaths(manifest);
   const languages = manifest.languages;
   const plans = planCache<Plan>(KEPT_PATHS);
-  const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain"`;
+  // Every page and twin points agents at llms.txt and at the AI catalog.
+  const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain", <${manifest.baseUrl}${PATHS.aiCatalog}>; rel="ai-catalog"`;
   const usage = { 'content-usage': manifest.contentUsage };
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {

@@ -4,7 +4,6 @@ import { SERVER_CARD_TYPE } from '../../core/media-types.ts';
 import { PATHS } from '../../core/paths.ts';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '../../mcp/protocol.ts';
 import type { RateLimitPolicy } from '../api/index-document.ts';
-import { describeLicense } from '../api/license.ts';
 import type { SiteData } from '../data/types.ts';
 import { SKILL_NAME, SKILL_PATH } from './skills.ts';
 
@@ -40,8 +39,6 @@ export function apiCatalog(baseUrl: string): object {
   };
 }
 
-/** The media type of an AI Catalog (Agent-Card/ai-catalog specification). */
-export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
 /** The one `$schema` the draft's schema accepts: the `v1` family (a breaking revision would be `v2`). */
 const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
 /** The MCP server's own name, as `initialize` reports it in `serverInfo`. */
@@ -60,18 +57,26 @@ function reverseDnsName(baseUrl: string): string {
   return `${labels.reverse().join('.')}/${MCP_SERVER_NAME}`;
 }
 
+/** How the server card and the catalog's MCP entry name and describe the server. */
+function mcpServerCardText(data: SiteData) {
+  return {
+    title: `${data.site.name} MCP server`,
+    description: 'Read-only tools to search and read the blog: posts, series, tag timelines and talks.',
+  };
+}
+
 /**
  * The MCP server card in the shape of the server-card draft's v1 schema
  * (modelcontextprotocol/experimental-ext-server-card, SEP-2127): identity and transport only, no
  * tool listing (the draft leaves primitives to the protocol's list methods).
  */
 export function mcpServerCard(data: SiteData, baseUrl: string): object {
-  const title = `${data.site.name} MCP server`;
+  const { title, description } = mcpServerCardText(data);
   return {
     $schema: SERVER_CARD_SCHEMA,
     name: reverseDnsName(baseUrl),
     version: API_VERSION,
-    description: 'Read-only tools to search and read the blog: posts, series, tag timelines and talks.',
+    description,
     ...(title.length <= CARD_TEXT_MAX ? { title } : {}),
     websiteUrl: `${baseUrl}${PATHS.developerPortal}#mcp`,
     remotes: [
@@ -84,66 +89,117 @@ export function mcpServerCard(data: SiteData, baseUrl: string): object {
   };
 }
 
+/** A media type without its parameters' charset: what a catalog declares of a body served as `type`. */
+const essenceOf = (type: string) => type.replace(/;\s*charset=[^;]*/i, '');
+
+/** A catalog entry: what ARD requires (identifier, displayName, type, url) and what makes it findable. */
+interface CatalogEntry {
+  identifier: string;
+  displayName: string;
+  type: string;
+  url: string;
+  description: string;
+  /** 2 to 5 requests of the kind the artifact answers, which registries match searches against. */
+  representativeQueries: string[];
+}
+
 /**
- * The AI Catalog (Agent-Card/ai-catalog, specification/ai-catalog.md, level 2): the host, then
- * one entry per agent-facing artifact, each named `urn:air:{host}:{namespace}:{name}`. Entries
- * whose artifact names itself (the server card, the skill) carry no display name of their own.
+ * The AI Catalog in the shape of the Agentic Resource Discovery draft (ARD v0.9, on the AI Catalog
+ * data model): `specVersion`, `host` and `entries` and no other root member; each entry named
+ * `urn:air:{host}:{namespace}:{name}`, with a display name, the media type its URL is served with
+ * (`typeOf`, the same table the server answers from), a description and representative queries.
+ * Its MCP entry says what the server card says (title, description).
  */
-export function aiCatalog(data: SiteData, baseUrl: string): object {
+export function aiCatalog(data: SiteData, baseUrl: string, typeOf: (path: string) => string): object {
   const url = (path: string) => baseUrl + path;
   const host = hostOf(baseUrl);
-  const urn = (namespace: string, name: string) => `urn:air:${host}:${namespace}:${name}`;
-  const license = describeLicense(data.site.license, `${url(PATHS.developerPortal)}#license`);
+  const name = data.site.name;
+  const entry = (
+    namespace: string,
+    id: string,
+    path: string,
+    displayName: string,
+    description: string,
+    representativeQueries: string[],
+  ): CatalogEntry => ({
+    identifier: `urn:air:${host}:${namespace}:${id}`,
+    displayName,
+    type: essenceOf(typeOf(path)),
+    url: url(path),
+    description,
+    representativeQueries,
+  });
+  const card = mcpServerCardText(data);
   return {
     specVersion: '1.0',
-    host: { displayName: data.site.name, identifier: host, documentationUrl: url(PATHS.developerPortal) },
+    host: { displayName: name, identifier: host, documentationUrl: url(PATHS.developerPortal) },
     entries: [
-      { identifier: urn('mcp', MCP_SERVER_NAME), type: SERVER_CARD_TYPE, url: url(PATHS.mcpServerCard) },
-      { identifier: urn('skill', SKILL_NAME), type: 'application/agent-skills+md', url: url(SKILL_PATH) },
-      {
-        identifier: urn('skill', 'index'),
-        displayName: 'Agent Skills discovery index',
-        type: 'application/json',
-        url: url(PATHS.agentSkills),
-      },
-      {
-        identifier: urn('api', 'openapi'),
-        displayName: `${data.site.name} API (OpenAPI 3.1)`,
-        type: OPENAPI_TYPE,
-        url: url(PATHS.openapi),
-      },
-      {
-        identifier: urn('api', 'api-catalog'),
-        displayName: 'API catalog (RFC 9727)',
-        type: LINKSET_TYPE,
-        url: url(PATHS.apiCatalog),
-      },
-      {
-        identifier: urn('docs', 'llms-txt'),
-        displayName: 'llms.txt',
-        type: 'text/plain',
-        url: url(PATHS.llmsTxt),
-      },
-      {
-        identifier: urn('docs', 'llms-full-txt'),
-        displayName: 'Every post in full (llms-full.txt)',
-        type: 'text/plain',
-        url: url(PATHS.llmsFullTxt),
-      },
-      {
-        identifier: urn('docs', 'access-policy'),
-        displayName: 'Access policy',
-        type: 'text/markdown',
-        url: url(PATHS.auth),
-      },
+      entry('mcp', MCP_SERVER_NAME, PATHS.mcpServerCard, card.title, card.description, [
+        `Search the ${name} blog for posts about a subject`,
+        `Read a post of ${name} as Markdown`,
+        `List the series of ${name} in reading order`,
+      ]),
+      entry(
+        'skill',
+        SKILL_NAME,
+        SKILL_PATH,
+        `Read the ${name} API`,
+        'An agent skill: how to list, search and read the posts through the API and the MCP server.',
+        [`How do I read the ${name} blog from an agent?`, `Fetch the newest posts of ${name}`],
+      ),
+      entry(
+        'skill',
+        'index',
+        PATHS.agentSkills,
+        'Agent Skills discovery index',
+        'The agent skills this site publishes, with their digests.',
+        [`Which agent skills does ${name} publish?`, 'Find a skill to read this blog'],
+      ),
+      entry(
+        'api',
+        'openapi',
+        PATHS.openapi,
+        `${name} API (OpenAPI 3.1)`,
+        'The read-only JSON API: post indexes, series, tag timelines, talks and search.',
+        [
+          `Get the newest posts of ${name} as JSON`,
+          `Search the posts of ${name} over HTTP`,
+          'List the posts with a tag',
+        ],
+      ),
+      entry(
+        'api',
+        'api-catalog',
+        PATHS.apiCatalog,
+        'API catalog (RFC 9727)',
+        'The APIs this site serves and where they are described.',
+        [`Which APIs does ${name} offer?`, 'Where is the OpenAPI description of this API?'],
+      ),
+      entry(
+        'docs',
+        'llms-txt',
+        PATHS.llmsTxt,
+        'llms.txt',
+        "A summary of the site for language models, with links to the API, the agents' documents and the posts.",
+        [`What is ${name} about?`, `Give me an overview of ${name} for an LLM`],
+      ),
+      entry(
+        'docs',
+        'llms-full-txt',
+        PATHS.llmsFullTxt,
+        'Every post in full (llms-full.txt)',
+        'Every published post in full, in Markdown, in one file.',
+        [`Read every post of ${name} at once`, `Load the whole ${name} blog as context`],
+      ),
+      entry(
+        'docs',
+        'access-policy',
+        PATHS.auth,
+        'Access policy',
+        'Authentication (none), methods, the rate limit and the licence.',
+        [`Does the ${name} API need a key?`, `What is the rate limit of the ${name} API?`],
+      ),
     ],
-    extensions: {
-      'https://ai-catalog.org/extensions/metadata': {
-        languages: data.site.languages,
-        ...(license && { license: { name: license.name, spdx: license.spdx, url: license.url } }),
-        authentication: 'none',
-      },
-    },
   };
 }
 

@@ -1,6 +1,7 @@
 /** The HTML document around every page: head metadata, header with the language switch, footer. */
 
 import { escapeHtml } from '../../core/html.ts';
+import { AI_CATALOG_TYPE } from '../../core/media-types.ts';
 import { FEED_FILES, type FeedFormat, feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
 import { describeLicense } from '../api/license.ts';
 import { absoluteImage } from '../api/records.ts';
@@ -208,6 +209,7 @@ export function renderDocument(shell: Shell, context: LayoutContext): string {
 <meta name="description" content="${escapeHtml(shell.description)}">
 ${headLinks(shell, context)}
 <link rel="api-catalog" href="${PATHS.apiCatalog}">
+<link rel="ai-catalog" href="${PATHS.aiCatalog}" type="${AI_CATALOG_TYPE}">
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="${FAVICON}">
 <style>${STYLESHEET}</style>

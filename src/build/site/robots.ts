@@ -2,7 +2,9 @@
  * robots.txt (RFC 9309): the owner's own file from the public folder as written, else the owner's
  * rules from site.yaml, each group with the site's usage preferences as a Content-Usage rule
  * (draft-ietf-aipref-attach-05) and a Content-Signal line (contentsignals.org; a named crawler's
- * own where the owner states one), and the sitemap. With no rules, every crawler may read everything.
+ * own where the owner states one), then the sitemap and the AI catalog (`Agentmap`). With no
+ * rules, every crawler may read everything. The owner's own file states only what it states (and
+ * the sitemap, if it names none).
  * A crawler reads only the group that names it, so every group repeats the preferences.
  */
 
@@ -33,9 +35,11 @@ export function robotsTxt(policy: RobotsPolicy, usage: UsagePolicy, baseUrl: str
     if (SITEMAP_LINE.test(written)) return written;
     return `${written}${written === '' || written.endsWith('\n') ? '' : '\n'}\n${sitemap}`;
   }
+  // The AI catalog, as the Agentic Resource Discovery draft points crawlers at it.
+  const agentmap = `Agentmap: ${baseUrl}${PATHS.aiCatalog}\n`;
   const groups = [
     group('*', { ...policy, contentSignal: null }, usage),
     ...policy.agents.map(({ userAgent, ...rules }) => group(userAgent, rules, usage)),
   ];
-  return `${groups.join('\n\n')}\n\n${sitemap}`;
+  return `${groups.join('\n\n')}\n\n${sitemap}${agentmap}`;
 }
