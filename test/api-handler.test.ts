@@ -98,6 +98,11 @@ describe('successful responses', () => {
       'subtopics',
       'heroImage',
       'url',
+      'series',
+      'seriesOrder',
+      'seriesCurrent',
+      'seriesTotal',
+      'seriesTitle',
     ]);
     expect(en.find((p: { slug: string }) => p.slug === 'first')).toEqual({
       id: 'en/2025-01-10_first',
@@ -111,6 +116,11 @@ describe('successful responses', () => {
       subtopics: ['etag'],
       heroImage: `${BASE}/images/first.webp`,
       url: `${BASE}/blog/first/`,
+      series: 'http-basics',
+      seriesOrder: 2,
+      seriesCurrent: 2,
+      seriesTotal: 2,
+      seriesTitle: 'HTTP basics',
     });
     expect(es[0].url).toBe(`${BASE}/es/blog/first/`);
   });

@@ -63,7 +63,7 @@ describe('the build of an Astro site with zero edits', () => {
   it('takes the address and redirects from astro.config.mjs and the name from src/consts.ts, and says so', () => {
     const lines = built.stdout.split('\n');
     expect(lines[0]).toMatch(
-      /^folio: built 3 posts, 0 series, 3 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
+      /^folio: built 3 posts, 1 series, 3 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
     );
     expect(lines).toContain(
       'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en, es (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
@@ -92,9 +92,9 @@ describe('the build of an Astro site with zero edits', () => {
     const warnings = built.stdout.slice(built.stdout.indexOf('folio: 3 internal link(s)'));
     expect(warnings.split('\n')).toEqual([
       'folio: 3 internal link(s) and image(s) will not resolve (--strict refuses them):',
-      `  ${POST}:35: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
-      `  ${POST}:38: image /images/missing.png does not resolve to a page, file or redirect of this site`,
-      `  ${MDX}:23: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:38: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:41: image /images/missing.png does not resolve to a page, file or redirect of this site`,
+      `  ${MDX}:26: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
       '',
     ]);
     // The hero images and /images/diagram.png are files of the site.
@@ -106,9 +106,9 @@ describe('the build of an Astro site with zero edits', () => {
     const strict = await build('--out', out, '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      `has 3 problem(s):\n  ${POST}:35: link /blog/series/http-basics/ does not resolve`,
+      `has 3 problem(s):\n  ${POST}:38: link /blog/series/http-basics/ does not resolve`,
     );
-    expect(strict.stderr).toContain(`  ${MDX}:23: link /slides/missing-talk/ does not resolve`);
+    expect(strict.stderr).toContain(`  ${MDX}:26: link /slides/missing-talk/ does not resolve`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -433,6 +433,72 @@ describe.each([
       expect(sitemaps).toContain(`<loc>${SITE}${path}</loc>`);
       expect(resources).toContain(SITE + markdownTwinPath(path));
     }
+  });
+
+  it('carries each post’s place in its series in its records, null outside one', async () => {
+    const posts = (await (await get('/api/posts.json')).json()) as Record<string, unknown>[];
+    const place = (slug: string) => {
+      const { series, seriesOrder, seriesCurrent, seriesTotal, seriesTitle } = posts.find(
+        (post) => post.slug === slug,
+      ) as Record<string, unknown>;
+      return { series, seriesOrder, seriesCurrent, seriesTotal, seriesTitle };
+    };
+    expect(place('callouts')).toEqual({
+      series: 'http-basics',
+      seriesOrder: 2,
+      seriesCurrent: 2,
+      seriesTotal: 2,
+      seriesTitle: 'HTTP basics',
+    });
+    expect(place('cabeceras')).toEqual({
+      series: null,
+      seriesOrder: null,
+      seriesCurrent: null,
+      seriesTotal: null,
+      seriesTitle: null,
+    });
+    const timeline = await (await get('/api/timeline/en/html.json')).json();
+    expect(timeline.posts[0]).toMatchObject({ slug: 'figures-and-embeds', seriesCurrent: 1, seriesTotal: 2 });
+  });
+
+  it('describes the new fields in the OpenAPI document’s schemas', async () => {
+    const openapi = JSON.stringify(await (await get('/openapi.json')).json());
+    for (const field of [
+      'seriesCurrent',
+      'seriesTotal',
+      'seriesTitle',
+      'eventUrl',
+      'externalUrl',
+      'pageUrl',
+      'relatedPost',
+    ])
+      expect(openapi, field).toContain(`"${field}":{`);
+  });
+
+  it('puts a post’s keywords in its meta keywords and JSON-LD, with its word count, and finds the post by them', async () => {
+    const html = await (await get('/blog/figures-and-embeds/')).text();
+    expect(html).toContain('<meta name="keywords" content="html, figure, iframe">');
+    const [graph] = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (match) => JSON.parse(match[1] as string)['@graph'] as Record<string, unknown>[],
+    );
+    const posting = graph?.find((node) => node['@type'] === 'BlogPosting');
+    expect(posting).toMatchObject({ keywords: 'html, figure, iframe' });
+    expect(posting?.wordCount).toBeGreaterThan(40);
+    const search = await (await get('/api/search.json?q=admonition')).json();
+    expect(search.results.map((result: { slug: string }) => result.slug)).toEqual(['callouts']);
+  });
+
+  it('describes a talk’s event in the deck page’s JSON-LD', async () => {
+    const html = await (await get('/talks/validators-at-scale/')).text();
+    const graph = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] as string,
+    )['@graph'] as Record<string, unknown>[];
+    expect(graph.find((node) => node['@type'] === 'Event')).toMatchObject({
+      name: 'HTTP Days 2025',
+      startDate: '2025-03-21T00:00:00.000Z',
+      url: 'https://httpdays.example/2025/',
+      workPerformed: { name: 'Validators at scale', url: `${SITE}/talks/validators-at-scale/` },
+    });
   });
 
   it.each(OWNER_FILES)('serves the owner’s %s byte for byte as %s', (path, type) =>

@@ -338,7 +338,8 @@ describe('front-matter fields Folio does not use', () => {
   });
 
   it('are refused with --strict, naming the fields Folio knows', async () => {
-    const known = 'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, draft';
+    const known =
+      'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, draft';
     const refused = `expected one of the fields ${known}, received a field Folio does not use (--strict refuses those)`;
     expect(await problemsWith(changes, { strict: true })).toEqual([
       `${FIRST}: heroLayout: ${refused}`,

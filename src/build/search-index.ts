@@ -30,7 +30,7 @@ function toIndexedPost(post: PostRecord<string>, markdown: string, baseUrl: stri
   return {
     id: post.id,
     title: post.title,
-    tags: post.allTags.join(' '),
+    tags: [...post.allTags, ...post.keywords].join(' '),
     description: post.description,
     body: bodyText(markdown),
     slug: post.slug,

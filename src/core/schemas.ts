@@ -22,6 +22,22 @@ export const LangSchema = v.string();
 export const SlugSchema = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/), v.description('English slug'));
 const heroImage = v.pipe(v.nullable(v.string()), v.description('Absolute URL of the image, or null'));
 
+const position = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** Where a post stands in its series; each null when the post is in none. */
+const seriesPlace = {
+  series: v.pipe(v.nullable(SlugSchema), v.description('The slug of the series the post belongs to')),
+  seriesOrder: v.pipe(
+    v.nullable(position),
+    v.description('The order the front matter gives, when it gives one'),
+  ),
+  seriesCurrent: v.pipe(
+    v.nullable(position),
+    v.description("The post's 1-based place in the series' reading order"),
+  ),
+  seriesTotal: v.pipe(v.nullable(position), v.description('How many chapters the series has')),
+  seriesTitle: v.pipe(v.nullable(v.string()), v.description("The series' title in the post's language")),
+};
+
 export const PostSchema = v.object({
   id: v.pipe(v.string(), v.description('<lang>/<date>_<slug>')),
   slug: SlugSchema,
@@ -34,6 +50,7 @@ export const PostSchema = v.object({
   subtopics: v.pipe(strings, v.description('Subtopic tags; may be empty')),
   heroImage,
   url: v.pipe(absoluteUrl, v.description('The post page')),
+  ...seriesPlace,
 });
 
 export const PostIndexSchema = v.pipe(v.array(PostSchema), v.description('Newest post first'));
@@ -49,6 +66,7 @@ export const TimelinePostSchema = v.object({
   tags: v.pipe(strings, v.description('Every tag of the post, all tiers')),
   heroImage,
   url: absoluteUrl,
+  ...seriesPlace,
 });
 
 export const SeriesChapterSchema = v.object({

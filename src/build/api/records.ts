@@ -35,6 +35,11 @@ export function toPost(post: PostRecord, baseUrl: string): Post {
     subtopics: post.subtopics,
     heroImage: absoluteImage(post.heroImage, baseUrl),
     url: baseUrl + post.path,
+    series: post.series,
+    seriesOrder: post.seriesOrder,
+    seriesCurrent: post.seriesCurrent,
+    seriesTotal: post.seriesTotal,
+    seriesTitle: post.seriesTitle,
   };
 }
 
@@ -50,6 +55,11 @@ export function toTimelinePost(post: PostRecord, baseUrl: string): TimelinePost 
     tags: post.allTags,
     heroImage: absoluteImage(post.heroImage, baseUrl),
     url: baseUrl + post.path,
+    series: post.series,
+    seriesOrder: post.seriesOrder,
+    seriesCurrent: post.seriesCurrent,
+    seriesTotal: post.seriesTotal,
+    seriesTitle: post.seriesTitle,
   };
 }
 

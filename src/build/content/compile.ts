@@ -3,6 +3,7 @@
  * MCP server and the pages are built from. Every problem is collected and thrown together as a
  * ContentError; nothing is published half-built.
  */
+import { chaptersOf } from '../api/records.ts';
 import { compareText } from '../data/order.ts';
 import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
 import { uiFallbacks } from '../site/i18n.ts';
@@ -186,6 +187,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     deprecations: settings.deprecations,
     robots: settings.robots,
   };
+  placeInSeries(data);
   return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
 }
 
@@ -225,6 +227,18 @@ function noteUnreadFolders(reader: ContentReader): void {
     const folder = path.slice(0, Math.max(0, path.indexOf('/')));
     if (folder === '' || folder.startsWith('_') || READ_FOLDERS.has(folder)) continue;
     reader.report.unreadFolders.set(folder, (reader.report.unreadFolders.get(folder) ?? 0) + 1);
+  }
+}
+
+/** Each chapter's place in its series: its reading position, the number of chapters, the series' title. */
+function placeInSeries(data: SiteData<string>): void {
+  for (const series of data.series) {
+    const chapters = chaptersOf(data as SiteData, series as SeriesRecord);
+    chapters.forEach((post, i) => {
+      post.seriesCurrent = i + 1;
+      post.seriesTotal = chapters.length;
+      post.seriesTitle = series.title;
+    });
   }
 }
 
@@ -348,6 +362,10 @@ function compilePost(
     ...sizeOf(options, heroImage),
     series: data.series ?? null,
     seriesOrder: data.seriesOrder ?? null,
+    seriesCurrent: null,
+    seriesTotal: null,
+    seriesTitle: null,
+    keywords: data.keywords,
     path,
   };
   return { record, body };

@@ -134,6 +134,15 @@ export function overrides(languages: readonly string[], fields: Record<string, v
 
 const TAGS = `a list of at most ${MAX_TAGS_PER_POST} tags such as [http, caching]`;
 
+const KEYWORDS = 'a list of keywords such as [http, caching], or one string of them separated by commas';
+/** `keywords`, as a list or as one comma-separated string (both are common in Astro blogs). */
+const keywords = v.pipe(
+  v.union([v.array(v.string(KEYWORDS), KEYWORDS), v.string(KEYWORDS)], KEYWORDS),
+  v.transform((given) =>
+    (typeof given === 'string' ? given.split(',') : given).map((word) => word.trim()).filter(Boolean),
+  ),
+);
+
 export const postSchema = v.pipe(
   v.object({
     title,
@@ -144,6 +153,7 @@ export const postSchema = v.pipe(
     heroImage: v.optional(imageReference),
     series: v.optional(slug),
     seriesOrder: v.optional(position),
+    keywords: v.optional(keywords, []),
     draft,
   }),
   v.forward(

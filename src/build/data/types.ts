@@ -53,6 +53,12 @@ export interface PostRecord<L extends string = Lang> {
   heroSize?: { width: number; height: number };
   series: string | null;
   seriesOrder: number | null;
+  /** The post's place in its series' reading order (1-based), the number of chapters and the series' title; null outside a series. */
+  seriesCurrent: number | null;
+  seriesTotal: number | null;
+  seriesTitle: string | null;
+  /** The front matter's `keywords`, for the meta keywords, the JSON-LD and search. */
+  keywords: string[];
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
 }

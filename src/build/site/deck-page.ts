@@ -64,5 +64,8 @@ export function deckPage(context: PageContext, deck: DeckRecord): Page {
       { name: deck.title, path: deck.path },
     ),
     lastModified: modifiedOf(deck),
+    ...(deck.eventName
+      ? { event: { name: deck.eventName, date: deck.eventDate ?? deck.pubDate, url: deck.eventUrl } }
+      : {}),
   };
 }

@@ -9,9 +9,9 @@ import type { Lang, SiteInfo } from '../data/types.ts';
 import { STYLESHEET } from './css.ts';
 import { nativeName, uiText } from './i18n.ts';
 import { type SiteLinks, siteLinks } from './links.ts';
-import { type Article, type Crumb, structuredData } from './structured-data.ts';
+import { type Article, type Crumb, keywordsOf, structuredData, type TalkEvent } from './structured-data.ts';
 
-export type { Article, Crumb };
+export type { Article, Crumb, TalkEvent };
 
 /** An inline icon, so browsers do not request /favicon.ico. */
 const FAVICON =
@@ -50,6 +50,8 @@ export interface Shell {
   breadcrumbs?: readonly Crumb[];
   /** A post: described as an article. */
   article?: Article;
+  /** A deck's page: the talk it was given at. */
+  event?: TalkEvent;
   /** A listing with feeds of its own (a tag, a series): the folder of its feed files. */
   feeds?: string;
   pagination?: Pagination;
@@ -107,6 +109,9 @@ function articleMeta(article: Article | undefined, baseUrl: string): string[] {
     `<meta property="article:published_time" content="${article.published}">`,
     `<meta property="article:modified_time" content="${article.modified}">`,
     ...article.tags.map((tag) => `<meta property="article:tag" content="${escapeHtml(tag)}">`),
+    ...(article.tags.length + article.keywords.length
+      ? [`<meta name="keywords" content="${escapeHtml(keywordsOf(article).join(', '))}">`]
+      : []),
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}">`] : []),
   ];
 }

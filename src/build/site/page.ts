@@ -10,6 +10,7 @@ import {
   type LayoutContext,
   type Pagination,
   renderDocument,
+  type TalkEvent,
 } from './layout.ts';
 
 /** Front matter of the Markdown twin beyond title, description, language and canonical URL. */
@@ -30,6 +31,8 @@ export interface Page {
   breadcrumbs?: readonly Crumb[];
   /** A post: described as an article. */
   article?: Article;
+  /** A deck's page: the talk it was given at. */
+  event?: TalkEvent;
   /** A listing with feeds of its own (a tag, a series): the folder of its feed files. */
   feeds?: string;
   pagination?: Pagination;

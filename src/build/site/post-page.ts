@@ -2,8 +2,14 @@
 import type { PostRecord } from '../data/types.ts';
 import type { Block } from './doc.ts';
 import { formatDate, formatNumber } from './i18n.ts';
+import type { Article } from './layout.ts';
 import type { Page } from './page.ts';
 import { modifiedOf, type PageContext } from './page-context.ts';
+
+/** The words of a Markdown body: its runs of letters and digits, link targets and markup left out. */
+export function wordCount(markdown: string): number {
+  return markdown.replace(/\]\([^)]*\)/g, ']').match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+}
 
 /** A post's page without its content: what a sitemap says of it. */
 export type PostShell = Omit<Page, 'blocks'>;
@@ -52,6 +58,7 @@ export function postShell(context: PageContext, post: PostRecord): PostShell {
       modified: modifiedOf(post),
       image: post.heroImage,
       tags: post.allTags,
+      keywords: post.keywords,
     },
   };
 }
@@ -61,11 +68,14 @@ export function postPage(context: PageContext, post: PostRecord): Page {
   const ui = context.ui(post.lang);
   const tags = post.allTags.map((tag) => ({ href: links.tagPath(post.lang, tag), text: tag }));
   const { html, verbatim } = data.bodies.rendered(post);
-  return Object.assign(postShell(context, post), {
+  const shell = postShell(context, post);
+  const markdown = data.bodies.markdown(post);
+  return Object.assign(shell, {
+    article: { ...(shell.article as Article), wordCount: wordCount(markdown) },
     blocks: [
       ...heroBlock(post),
       ...seriesBox(context, post),
-      { kind: 'rendered', html, markdown: data.bodies.markdown(post), path: post.path, verbatim },
+      { kind: 'rendered', html, markdown, path: post.path, verbatim },
       { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
     ] satisfies Block[],
   });

@@ -19,6 +19,18 @@ export interface Article {
   /** A site path or an absolute URL. */
   image: string | null;
   tags: readonly string[];
+  /** The front matter's keywords, besides the tags. */
+  keywords: readonly string[];
+  /** The words of the body, where the page has it (a sitemap's shell does not). */
+  wordCount?: number;
+}
+
+/** A talk a deck was given at. */
+export interface TalkEvent {
+  name: string;
+  /** The event's day, else the deck's. */
+  date: string;
+  url: string | null;
 }
 
 /** What the description is made from: the page's own fields. */
@@ -29,6 +41,7 @@ interface Described {
   canonical?: { path: string };
   breadcrumbs?: readonly Crumb[];
   article?: Article;
+  event?: TalkEvent;
 }
 
 const CONTEXT = 'https://schema.org';
@@ -55,8 +68,26 @@ function blogPosting(page: Described, article: Article, url: string, context: Si
     publisher: person(context),
     inLanguage: page.lang,
     ...(article.image ? { image: absoluteImage(article.image, context.baseUrl) } : {}),
-    ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
+    ...(article.tags.length + article.keywords.length ? { keywords: keywordsOf(article).join(', ') } : {}),
+    ...(article.wordCount === undefined ? {} : { wordCount: article.wordCount }),
     ...(context.site.license === null ? {} : { license: context.site.license }),
+  };
+}
+
+/** The tags, then the keywords, each once. */
+export const keywordsOf = (article: Article): string[] => [
+  ...new Set([...article.tags, ...article.keywords]),
+];
+
+/** A deck's talk: schema.org's Event, with the deck as its work performed. */
+function talkEvent(page: Described, event: TalkEvent, url: string) {
+  return {
+    '@type': 'Event',
+    name: event.name,
+    startDate: event.date,
+    ...(event.url ? { url: event.url } : {}),
+    workPerformed: { '@type': 'PresentationDigitalDocument', name: page.title, url },
+    inLanguage: page.lang,
   };
 }
 
@@ -91,6 +122,7 @@ export function structuredData(page: Described, context: SiteContext): object {
   const graph = [
     ...(isHome ? [webSite(page, url, context)] : []),
     ...(page.article ? [blogPosting(page, page.article, url, context)] : []),
+    ...(page.event ? [talkEvent(page, page.event, url)] : []),
     ...(page.breadcrumbs?.length ? [breadcrumbList(page.breadcrumbs, context)] : []),
   ];
   return {
