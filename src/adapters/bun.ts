@@ -8,8 +8,16 @@ import type { FileStreaming } from './file-source.ts';
 import { prepareWhenQuiet } from './prepare-when-quiet.ts';
 import { refuse, selfHosted, selfHostedSettings, servingLine } from './self-hosted.ts';
 
-/** Each part of a large body streamed by Bun's own file reader, the parts one after another. */
+/**
+ * Each part of a large body streamed by Bun's own file reader, the parts one after another; a
+ * body not yet in memory read at once. Bun.serve closes a connection, unanswered, when the next
+ * request pipelined on it arrives while an answer is still being made (its HTTP layer refuses to
+ * queue them): a GET that waited for a read in the background lost itself and the requests behind
+ * it. A read at once makes every GET of a body under 1 MiB answered before the next request is
+ * read; a body is read so once per deployment, then answered from memory.
+ */
 const bunFileStreaming: FileStreaming = (root) => ({
+  readsAtOnce: true,
   async stream(key) {
     const file = Bun.file(root + key);
     return (await file.exists()) ? file.stream() : null;

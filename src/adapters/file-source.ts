@@ -5,6 +5,7 @@
  * throws DeploymentReplaced when it may not. A key the deployment's key set does not hold is
  * missing without a read: that answer is the held deployment's, as a cached one is.
  */
+import { readFileSync, statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -18,8 +19,13 @@ import { keySetOf } from '../core/key-set.ts';
 import { recoverDeployment } from '../folders/deployment-folders.ts';
 import { type BodySource, DeploymentReplaced } from '../runtime/body-source.ts';
 
-/** How this runtime streams the large bodies from the files under `root` (the bodies' folder). */
-export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'>;
+/**
+ * How this runtime reads the files under `root` (the bodies' folder): how it streams the large
+ * bodies, and whether it reads a body at once (`readsAtOnce`) rather than in the background.
+ */
+export type FileStreaming = (root: string) => Pick<BodySource, 'stream' | 'sendParts'> & {
+  readsAtOnce?: true;
+};
 
 /** Which file a manifest is: a build writes a new one, so another file means another deployment. */
 export type FileIdentity = string;
@@ -50,18 +56,30 @@ export async function fileDeployment(outDir: string, streaming: FileStreaming): 
   async function stillServed(): Promise<void> {
     if (!(await isCurrent())) throw new DeploymentReplaced(outDir);
   }
+  const { readsAtOnce, ...streams } = streaming(root);
+  async function readInBackground(key: string) {
+    const bytes = await unlessMissing(readFile(root + key));
+    await stillServed();
+    return bytes;
+  }
+  /** A replaced deployment is told as a rejection, as a background read tells it. */
+  function readAtOnce(key: string): Uint8Array | null | Promise<never> {
+    try {
+      const bytes = unlessMissingNow(() => readFileSync(root + key));
+      const now = unlessMissingNow(() => statSync(manifestPath));
+      if (now !== null && identityOf(now) === identity) return bytes;
+      return Promise.reject(new DeploymentReplaced(outDir));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return {
     manifest,
     isCurrent,
     source: {
-      async read(key) {
-        if (!mayHold(key)) return null;
-        const bytes = await unlessMissing(readFile(root + key));
-        await stillServed();
-        return bytes;
-      },
+      read: (key) => (!mayHold(key) ? null : readsAtOnce ? readAtOnce(key) : readInBackground(key)),
       lacks: (key) => !mayHold(key),
-      ...streaming(root),
+      ...streams,
     },
   };
 }
@@ -94,6 +112,16 @@ export async function readDeploymentFiles(
 export function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENAMETOOLONG';
+}
+
+/** The result of a synchronous read, or null when there is no such file. */
+function unlessMissingNow<T>(read: () => T): T | null {
+  try {
+    return read();
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 /** The file's result, or null when there is no such file. */

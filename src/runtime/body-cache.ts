@@ -234,22 +234,27 @@ export function createBodyCache(platform: BodySource, options: BodyCacheOptions 
     return body;
   }
 
-  async function load(key: string): Promise<Body | null> {
+  async function load(key: string, reading: Promise<Uint8Array | null>): Promise<Body | null> {
     try {
-      return keep(key, await source.read(key));
+      return keep(key, await reading);
     } finally {
       pending.delete(key);
     }
   }
 
-  /** The body at `key` whole, null when there is none; a Promise only when it is not in memory yet. */
+  /**
+   * The body at `key` whole, null when there is none; a Promise only when it is not in memory yet
+   * and the source reads in the background.
+   */
   function get(key: string): Body | null | Promise<Body | null> {
     const body = kept.get(key);
     if (body !== undefined) return body;
     if (isLacking(key) || missing.get(key)) return null;
     let loading = pending.get(key);
     if (!loading) {
-      loading = load(key);
+      const reading = source.read(key);
+      if (!(reading instanceof Promise)) return keep(key, reading);
+      loading = load(key, reading);
       pending.set(key, loading);
     }
     return loading;

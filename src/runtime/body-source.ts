@@ -1,6 +1,10 @@
 /** How a runtime reads the deployment's bodies: the key is a body key (src/core/deployment.ts). */
 export interface BodySource {
-  read(key: string): Promise<Uint8Array | null>;
+  /**
+   * The body at `key`, null when there is none. A source that reads at once (Bun's, from the
+   * local disk) gives the bytes themselves, so the answer is made without a promise.
+   */
+  read(key: string): Uint8Array | null | Promise<Uint8Array | null>;
   /**
    * Whether the deployment surely has no body at `key`, known without reading (a source that holds
    * the deployment's key set): such a key is missing at once, without a promise.

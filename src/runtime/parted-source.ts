@@ -12,12 +12,13 @@ export const partKeys = (key: string, parts: number) =>
 /** The source with each parted body read whole, for the readers that need all of it at once. */
 export function joiningParts(source: BodySource, streamed: StreamedBodies): BodySource {
   return {
-    async read(key) {
+    read(key) {
       const facts = streamed[key];
       if (facts === undefined) return source.read(key);
-      const chunks = await Promise.all(partKeys(key, facts.parts).map((part) => source.read(part)));
-      if (!chunks.every((chunk) => chunk !== null)) return null;
-      return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
+      return Promise.all(partKeys(key, facts.parts).map((part) => source.read(part))).then((chunks) => {
+        if (!chunks.every((chunk) => chunk !== null)) return null;
+        return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks);
+      });
     },
   };
 }

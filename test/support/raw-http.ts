@@ -9,7 +9,18 @@ export interface RawReply {
 }
 
 /** Sends `raw` and reads until the server closes the connection. */
-export function exchange(url: string, raw: string): Promise<RawReply> {
+export async function exchange(url: string, raw: string): Promise<RawReply> {
+  const text = await replyText(url, raw);
+  const split = text.indexOf('\r\n\r\n');
+  return {
+    status: Number(text.split(' ')[1]),
+    head: text.slice(0, split).toLowerCase(),
+    body: text.slice(split + 4),
+  };
+}
+
+/** Sends `raw` in one write and reads every byte the server sends until it closes the connection. */
+export function replyText(url: string, raw: string): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((done, fail) => {
     const socket = connect(Number(port), hostname, () => socket.write(raw));
@@ -17,13 +28,6 @@ export function exchange(url: string, raw: string): Promise<RawReply> {
     socket.setEncoding('latin1');
     socket.on('data', (chunk) => (text += chunk));
     socket.on('error', fail);
-    socket.on('close', () => {
-      const split = text.indexOf('\r\n\r\n');
-      done({
-        status: Number(text.split(' ')[1]),
-        head: text.slice(0, split).toLowerCase(),
-        body: text.slice(split + 4),
-      });
-    });
+    socket.on('close', () => done(text));
   });
 }
