@@ -284,7 +284,15 @@ describe('heroImage values and what the build makes of them', () => {
   });
 
   it('gives every URL of every API answer as an absolute URL that parses back to itself', async () => {
+    // A public address given as people write it: upper case and a final slash.
+    const given = compile(JSON.stringify('/images/a b.png'), {
+      mediaFiles,
+      publicFiles,
+      baseUrl: 'https://Media.EXAMPLE/Blog/',
+    }).data;
+    expect(given.site.baseUrl).toBe('https://media.example/Blog');
     for (const deployment of [
+      await deployed(given, given.site.baseUrl as string),
       await deployed(await servedData(), 'https://blog.example'),
       await deployed(
         compile(JSON.stringify('/images/x" y.png'), { mediaFiles, publicFiles }).data,

@@ -75,11 +75,10 @@ export const redirectTarget = v.pipe(
 /** Old paths answered with a permanent redirect to their new place. */
 export const redirectsSchema = v.record(sitePath, redirectTarget, 'a mapping of old paths to new ones');
 
-/** A public address every absolute URL is built with, without a trailing slash. */
-export const baseUrlSchema = v.pipe(
-  webUrl,
-  v.transform((url) => url.replace(/\/+$/, '')),
-);
+/** A public address every absolute URL is built with: as a URL parser writes it, without a trailing slash. */
+export const publicBaseUrl = (url: string): string => normalWebUrl(url).replace(/\/+$/, '');
+
+export const baseUrlSchema = v.pipe(webUrl, v.transform(publicBaseUrl));
 
 const IMAGE_REFERENCE =
   'a site path (/images/hero.webp), a path relative to this file (./cover.png) or an http(s) URL';

@@ -14,7 +14,7 @@ import type { AstroSiteHints } from './astro-config.ts';
 import type { UnreadableFile } from './files.ts';
 import type { ContentReader } from './reader.ts';
 import { readRedirectRules } from './redirect-rules.ts';
-import { baseUrlSchema, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
+import { baseUrlSchema, publicBaseUrl, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
 export interface SiteSettings {
   info: SiteInfo<string>;
@@ -78,7 +78,7 @@ function baseUrlOf(
   given: string | undefined,
   { baseUrl, astro }: SiteSources,
 ): { value: string | null; from?: string } | undefined {
-  if (baseUrl) return { value: baseUrl };
+  if (baseUrl) return { value: publicBaseUrl(baseUrl) };
   if (given) return { value: given };
   if (astro?.site === undefined) return { value: null };
   const site = v.safeParse(baseUrlSchema, astro.site);
