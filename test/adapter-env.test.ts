@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -169,7 +169,7 @@ describe.each(SERVERS)('the $name server refuses to start in one line, exit code
   it('when the build in FOLIO_OUT was made by another version of Folio', () => {
     const old = mkdtempSync(join(tmpdir(), 'folio-old-build-'));
     try {
-      cpSync(join(TEST_PROJECT, DEFAULT_OUT), old, { recursive: true });
+      cpSync(realpathSync(join(TEST_PROJECT, DEFAULT_OUT)), old, { recursive: true });
       const manifest = join(old, BODIES_PREFIX, MANIFEST_KEY);
       writeFileSync(manifest, JSON.stringify({ ...JSON.parse(readFileSync(manifest, 'utf8')), format: 1 }));
       expect(refusal(command, args, { PORT: '0', FOLIO_OUT: old })).toEqual({

@@ -6,7 +6,16 @@
  * small here so the test blog can be; the production ones are in src/core/deployment.ts.
  */
 
-import { cpSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { type IncomingHttpHeaders, request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -204,8 +213,9 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'da
 const representationHeaders = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
-/** The part files of the deployment the process has open. */
+/** The part files of the deployment the process has open (the deployment folder is a link to where they are). */
 function openParts(pid: number): string[] {
+  const bodies = realpathSync(folder());
   const fds = `/proc/${pid}/fd`;
   return readdirSync(fds)
     .map((fd) => {
@@ -215,7 +225,7 @@ function openParts(pid: number): string[] {
         return '';
       }
     })
-    .filter((target) => target.startsWith(folder()) && target.includes('~part'));
+    .filter((target) => target.startsWith(bodies) && target.includes('~part'));
 }
 
 async function until(condition: () => boolean, what: string, timeoutMs = 5000) {
