@@ -19,8 +19,9 @@ import { WORKER_MARK } from './worker-mark.ts';
 
 /** What a worker says to the primary: ready for a connection, or it took the one handed to it. */
 type WorkerNote = { folio: 'ready' } | { folio: 'taken' };
-/** What the primary sends with a connection's socket. */
-const HANDED = { folio: 'connection' } as const;
+/** What the primary sends with a connection's socket (Node adds its own fields to the message sent). */
+const HANDED = 'connection';
+type HandOff = { folio: typeof HANDED };
 
 const isNote = (message: unknown): message is WorkerNote =>
   typeof message === 'object' && message !== null && 'folio' in message;
@@ -94,7 +95,7 @@ function connectionHandOff() {
       if (socket.destroyed) continue;
       const worker = free.shift() as Worker;
       handed.set(worker, socket);
-      worker.send(HANDED, socket, { keepOpen: true });
+      worker.send({ folio: HANDED } satisfies HandOff, socket, { keepOpen: true });
     }
   };
   return {
@@ -133,7 +134,7 @@ export function takeConnections(server: Server): void {
   server.emit('listening');
   const note = (message: WorkerNote) => process.send?.(message);
   process.on('message', (message: unknown, socket: Socket | undefined) => {
-    if (socket === undefined || (message as typeof HANDED).folio !== HANDED.folio) return;
+    if (socket === undefined || (message as HandOff).folio !== HANDED) return;
     note({ folio: 'taken' });
     server.emit('connection', socket);
   });
