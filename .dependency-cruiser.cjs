@@ -3,14 +3,14 @@
  * mcp, site) -> http rules -> runtime (what a running server keeps) -> core. The build (src/build)
  * is a layer of its own that run-time code never imports and that builds on core (what both sides
  * share) and on the deployment folder's layout (src/folders); its dev server is a server, so it
- * may use the run time as an adapter does. The commands (src/commands) and the package's entry
+ * may use the run time as an adapter does. The commands' entries (src/bin) and the package's entry
  * (src/index.ts) are thin entries on top of the build and the run time; the benchmark (bench/)
  * and the tools (tools/) sit above everything and nothing imports
  * them; the CLI (cli/) is a package of its own. `npm run lint` runs these rules over every folder
  * with code; test/layers.test.ts proves each one catches a violation.
  */
 /** Everything a running server loads. */
-const RUNTIME = '^src/(?!build/|commands/|index\\.ts$)';
+const RUNTIME = '^src/(?!build/|bin/|index\\.ts$)';
 /**
  * The MCP tool specifications (mcp/tool-specs/, with their schemas, protocol types and resource
  * templates) are the build's one import from an area: each holds a tool's name, wording and
@@ -33,7 +33,7 @@ module.exports = {
       'runtime-never-imports-build',
       'Run-time code must not import the build, its commands, the benchmark or the tools.',
       { path: RUNTIME },
-      { path: '^(src/(build|commands)/|bench/|tools/)' },
+      { path: '^(src/(build|bin)/|bench/|tools/)' },
     ),
     rule(
       'core-imports-nothing',
@@ -82,7 +82,7 @@ module.exports = {
     rule(
       'only-servers-import-adapters',
       'Adapters are the top of the run time: below them nothing imports one; of the build, only the dev server (a server) does.',
-      { path: '^src/', pathNot: ['^src/adapters/', '^src/build/dev/', '^src/commands/', '^src/index\\.ts$'] },
+      { path: '^src/', pathNot: ['^src/adapters/', '^src/build/dev/', '^src/bin/', '^src/index\\.ts$'] },
       { path: '^src/adapters/' },
     ),
     rule(
@@ -101,7 +101,7 @@ module.exports = {
       'build-reaches-no-command',
       'The build never reaches the layers on top of it: the build command (arguments and printing), the dev server or the entries.',
       { path: BUILD },
-      { path: '^src/(build/(command|dev)|commands)/', reachable: true },
+      { path: '^src/(build/(command|dev)|bin)/', reachable: true },
     ),
     rule(
       'nothing-imports-the-tools',

@@ -884,7 +884,7 @@ async function scaleStage(
 ) {
   const { first: corpusBuild, again: corpusRebuild } = await (corpusJob ?? buildCorpus());
   const bundleRun = await tsx(
-    'src/commands/bundle.ts',
+    'src/bin/bundle.ts',
     '--out',
     CORPUS_OUT,
     '--dist',
@@ -1020,7 +1020,7 @@ async function scaleStage(
   const workerdBlog = corpusOnWorkers ? `${corpusPosts}-post` : `sample blog's (${sampleCount} posts)`;
   const workerdOut = corpusOnWorkers ? CORPUS_OUT : sampleOut;
   const workerdBundles = join(tmp, corpusOnWorkers ? 'corpus-bundles' : 'sample-bundles');
-  if (!corpusOnWorkers) await tsx('src/commands/bundle.ts', '--out', sampleOut, '--dist', workerdBundles);
+  if (!corpusOnWorkers) await tsx('src/bin/bundle.ts', '--out', sampleOut, '--dist', workerdBundles);
   const workerd = await workerdStarts(
     join(workerdBundles, 'cloudflare.js'),
     workerdOut,

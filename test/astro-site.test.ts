@@ -40,7 +40,7 @@ function build(...args: string[]): Promise<Result> {
   const env = { ...process.env };
   delete env.BASE_URL;
   const content = args.includes('--content') ? [] : ['--content', CONTENT];
-  const argv = ['src/commands/build.ts', ...content, '--now', BUILD_TIME.toISOString(), ...args];
+  const argv = ['src/bin/build.ts', ...content, '--now', BUILD_TIME.toISOString(), ...args];
   return new Promise((done) => {
     execFile(resolve(BIN, 'tsx'), argv, { cwd: ROOT, env, timeout: 180_000 }, (error, stdout, stderr) =>
       done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),

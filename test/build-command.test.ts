@@ -1,6 +1,6 @@
 /**
  * The build and bundle commands as people run them: in-process through the functions their entries
- * call (src/commands/), and as child processes once each way a person starts them: the build's
+ * call (src/bin/), and as child processes once each way a person starts them: the build's
  * entry through a symbolic link to the project, `npm run prepare`, and `npm start` (which builds and
  * bundles first). The child processes run in a copy of the project in a folder whose path has
  * spaces, so the project's own data is untouched.
@@ -298,7 +298,7 @@ describe('the build from a folder whose path has spaces', () => {
     const out = join(parent, 'out two');
     const result = await command(
       TSX,
-      [join(link, 'src/commands/build.ts'), '--content', blog, '--out', out],
+      [join(link, 'src/bin/build.ts'), '--content', blog, '--out', out],
       tmpdir(),
     );
     expect(result.stdout).toMatch(/^folio: built 3 posts/);

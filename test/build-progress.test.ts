@@ -77,7 +77,7 @@ describe('progress elsewhere', () => {
     const corpus = await mkdtemp(join(tmpdir(), 'folio-progress-'));
     await run(['tools/corpus.ts', '--posts', String(POSTS), '--out', corpus]);
     const result = await run([
-      'src/commands/build.ts',
+      'src/bin/build.ts',
       '--content',
       corpus,
       '--out',

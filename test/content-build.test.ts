@@ -9,8 +9,8 @@ import { type CompileOptions, compileContent } from '../src/build/content/compil
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
 import { buildContent, buildData } from '../src/build/index.ts';
-import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
+import { readContentFolder } from '../src/build/site-folder/content-folder.ts';
 import { endpointsFor } from '../src/core/endpoints.ts';
 import { createHandler } from '../src/handler.ts';
 import { buildCommand } from './support/build-command.ts';

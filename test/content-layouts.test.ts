@@ -9,9 +9,9 @@ import { type CompileOptions, compileContent } from '../src/build/content/compil
 import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { summaryLines } from '../src/build/content/report.ts';
 import { buildContent } from '../src/build/index.ts';
-import { readAstroSite } from '../src/build/read/astro-site.ts';
-import { readContentFolder } from '../src/build/read/content-folder.ts';
 import { searchDocuments, searchIndexFiles } from '../src/build/search-index.ts';
+import { readAstroSite } from '../src/build/site-folder/astro-site.ts';
+import { readContentFolder } from '../src/build/site-folder/content-folder.ts';
 import { searchHeadKey } from '../src/core/deployment.ts';
 import { unframed } from '../src/core/search-codec.ts';
 import type { SearchHead } from '../src/core/search-index.ts';

@@ -14,7 +14,7 @@ import { ContentError, formatIssue } from '../src/build/content/errors.ts';
 import { fieldLine } from '../src/build/content/front-matter.ts';
 import { withMediaUrls } from '../src/build/content/media.ts';
 import type { MemoryDeployment } from '../src/build/dev/memory-deployment.ts';
-import { mediaUrls } from '../src/build/read/media-urls.ts';
+import { mediaUrls } from '../src/build/site-folder/media-urls.ts';
 import { deployed, servedData } from './support/data.ts';
 
 const POST = 'blog/en/2025-01-10_post.md';

@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
-import { readContentFolder } from '../src/build/read/content-folder.ts';
+import { readContentFolder } from '../src/build/site-folder/content-folder.ts';
 import { renderPosts } from '../src/build/threads/render-posts.ts';
 import { BUILD_TIME, FIXTURES } from './support/data.ts';
 

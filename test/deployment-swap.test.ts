@@ -70,7 +70,7 @@ function buildKilledAt(out: string, baseUrl: string, step: BuildStep): Promise<R
     // Node itself with tsx's loader, so the process a kill stops is the child (tsx's CLI would be its parent).
     const child = execFile(
       process.execPath,
-      ['--import', 'tsx', 'src/commands/build.ts', ...buildArgs(out)],
+      ['--import', 'tsx', 'src/bin/build.ts', ...buildArgs(out)],
       { cwd: ROOT, env: { ...process.env, BASE_URL: baseUrl, FOLIO_BUILD_KILL_AT: step } },
       (_error, stdout, stderr) => done({ code: child.exitCode, signal: child.signalCode, stdout, stderr }),
     );

@@ -40,7 +40,7 @@ beforeAll(async () => {
   // The polling below would exhaust the default quota.
   server = await startProcess(
     resolve(BIN, 'tsx'),
-    ['src/commands/dev.ts'],
+    ['src/bin/dev.ts'],
     { FOLIO_CONTENT: corpus, FOLIO_RATE_LIMIT_QUOTA: '65535' },
     120_000,
   );
@@ -172,7 +172,7 @@ describe('npm run dev', () => {
     const result = await new Promise<{ code: number; stderr: string }>((done) =>
       execFile(
         resolve(BIN, 'tsx'),
-        ['src/commands/dev.ts', '--content', resolve(FIXTURES, 'mini')],
+        ['src/bin/dev.ts', '--content', resolve(FIXTURES, 'mini')],
         { cwd: ROOT, env: { ...process.env, PORT: port } },
         (error, _stdout, stderr) => done({ code: error ? Number(error.code ?? 1) : 0, stderr }),
       ),

@@ -13,6 +13,6 @@ export default function setup() {
   rmSync(TEST_PROJECT, { recursive: true, force: true });
   const blog = resolve(FIXTURES, SERVED_FIXTURE);
   const deployment = projectDeployment(TEST_PROJECT);
-  tsx('src/commands/build.ts', '--content', blog, '--out', deployment, '--now', BUILD_TIME.toISOString());
+  tsx('src/bin/build.ts', '--content', blog, '--out', deployment, '--now', BUILD_TIME.toISOString());
   completeProject(TEST_PROJECT);
 }

@@ -168,7 +168,7 @@ const externalAddresses = Object.values(networkInterfaces())
   .map((address) => address?.address as string);
 
 describe('npm run dev', () => {
-  const DEV = [resolve(BIN, 'tsx'), 'src/commands/dev.ts', '--content', resolve(FIXTURES, 'mini')] as const;
+  const DEV = [resolve(BIN, 'tsx'), 'src/bin/dev.ts', '--content', resolve(FIXTURES, 'mini')] as const;
 
   it('listens on 127.0.0.1 when HOST is not set', { timeout: 90_000 }, async () => {
     const server = await startProcess(DEV[0], DEV.slice(1), { HOST: '' }, 60_000);

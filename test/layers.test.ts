@@ -60,7 +60,7 @@ const LAWFUL: Record<string, string> = {
     from('handler', '../../handler.ts'),
     from('node', '../../adapters/node.ts'),
   ),
-  'src/commands/build.ts': imports(from('write', '../build/write/write-deployment.ts')),
+  'src/bin/build.ts': imports(from('write', '../build/write/write-deployment.ts')),
   'bench/run.ts': imports(from('handler', '../src/handler.ts'), from('build', '../src/build/emit.ts')),
   'tools/corpus.ts': imports(from('core', '../src/core/api.ts')),
   'cli/src/main.js':
@@ -120,7 +120,7 @@ describe('the layering rules', () => {
     [
       'runtime-never-imports-build',
       'the handler importing a command',
-      plus('src/handler.ts', from('c', './commands/build.ts')),
+      plus('src/handler.ts', from('c', './bin/build.ts')),
     ],
     ['core-imports-nothing', 'core importing an area', plus('src/core/api.ts', from('a', '../api/serve.ts'))],
     [
@@ -241,7 +241,7 @@ describe('the layering rules', () => {
     [
       'nothing-imports-the-cli',
       'a command importing the CLI',
-      plus('src/commands/build.ts', "import { format } from '../../cli/src/format.js';"),
+      plus('src/bin/build.ts', "import { format } from '../../cli/src/format.js';"),
     ],
     [
       'nothing-imports-the-cli',

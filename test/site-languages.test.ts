@@ -23,7 +23,7 @@ function build(blog: string): string {
   const run = spawnSync(
     resolve(BIN, 'tsx'),
     [
-      'src/commands/build.ts',
+      'src/bin/build.ts',
       '--content',
       resolve(FIXTURES, blog),
       '--out',

@@ -4,7 +4,7 @@ import MarkdownIt from 'markdown-it';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
 import type { SiteData } from '../src/build/data/types.ts';
-import { readContentFolder } from '../src/build/read/content-folder.ts';
+import { readContentFolder } from '../src/build/site-folder/content-folder.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { BUILD_TIME, deployed, FIXTURES, servedData } from './support/data.ts';
 

@@ -41,7 +41,7 @@ const YEAR = 'public, max-age=31536000, immutable';
 function build(...args: string[]) {
   const run = spawnSync(
     resolve(BIN, 'tsx'),
-    ['src/commands/build.ts', '--content', CONTENT, '--now', BUILD_TIME.toISOString(), ...args],
+    ['src/bin/build.ts', '--content', CONTENT, '--now', BUILD_TIME.toISOString(), ...args],
     { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BASE_URL: '' } },
   );
   return { status: run.status, output: run.stdout + run.stderr };

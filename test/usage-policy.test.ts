@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
 import type { SiteData } from '../src/build/data/types.ts';
-import { readContentFolder } from '../src/build/read/content-folder.ts';
+import { readContentFolder } from '../src/build/site-folder/content-folder.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { problemsOf } from './support/content-problems.ts';
 import { BUILD_TIME, deployed, FIXTURES } from './support/data.ts';

@@ -23,7 +23,7 @@ export function tsx(script: string, ...args: string[]) {
 
 /** Bundles the project's deployment folder and puts the platforms' entry files beside the bundles. */
 export function completeProject(project: string) {
-  tsx('src/commands/bundle.ts', '--out', projectDeployment(project), '--dist', resolve(project, 'dist'));
+  tsx('src/bin/bundle.ts', '--out', projectDeployment(project), '--dist', resolve(project, 'dist'));
   for (const entry of PLATFORM_ENTRIES) {
     mkdirSync(dirname(resolve(project, entry)), { recursive: true });
     copyFileSync(resolve(ROOT, entry), resolve(project, entry));

@@ -6,7 +6,7 @@
  * Node built-in, the build's own code, or exceeds the platform's documented size limit. Every bundle
  * is made and checked in memory first; only when all pass are they written, each file beside its
  * target and renamed over it, so a failure leaves the previous bundles whole.
- *   npm run build (its postbuild step), or tsx src/commands/bundle.ts [--out DIR] [--dist DIR]
+ *   npm run build (its postbuild step), or tsx src/bin/bundle.ts [--out DIR] [--dist DIR]
  * --out is the deployment folder (default $FOLIO_OUT or dist/public), --dist where the bundles go
  * (default dist). On Vercel, Vercel's own build makes the one function of api/folio.js from
  * dist/vercel.js (docs/deploy.md).
@@ -125,7 +125,7 @@ async function bundleAll(targets: Record<string, Target>, distDir: string): Prom
 }
 
 /**
- * The bundle command: `args` as after `tsx src/commands/bundle.ts`; resolves to its exit code (1
+ * The bundle command: `args` as after `tsx src/bin/bundle.ts`; resolves to its exit code (1
  * when a bundle is refused, 2 for a bad command line), leaving the previous bundles whole unless
  * every one passed.
  */

@@ -4,9 +4,9 @@
  */
 import * as v from 'valibot';
 import type { TagInfo } from '../data/types.ts';
+import type { ContentReader } from './entry-reader.ts';
 import { overrideField } from './languages.ts';
 import type { LayoutReader, SeriesText } from './layout.ts';
-import type { ContentReader } from './reader.ts';
 import {
   description,
   imageReference,

@@ -13,6 +13,7 @@ import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
+import { ContentReader } from './entry-reader.ts';
 import { ContentError, type ContentIssue } from './errors.ts';
 import type { ContentFiles, PreparedPosts } from './files.ts';
 import { folioLayout } from './folio-layout.ts';
@@ -30,7 +31,6 @@ import {
   mediaUrl,
 } from './media.ts';
 import { compilePage, listPages, PAGES_FOLDER, pagePath } from './pages.ts';
-import { ContentReader } from './reader.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
 import { type PublicSettings, readSite } from './site.ts';

@@ -1,7 +1,7 @@
 /** The dated entries both layouts keep in language folders: `blog/<lang>/…` and `slides/<lang>/…`. */
 import { parseDate } from './dates.ts';
+import type { ContentReader } from './entry-reader.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED } from './languages.ts';
-import type { ContentReader } from './reader.ts';
 import { SLUG_PATTERN } from './schema.ts';
 
 /** A content file that belongs to one language, by the folder it is in. */

@@ -4,7 +4,7 @@
  * reader turns its files into the same neutral series and tags.
  */
 import type { TagInfo } from '../data/types.ts';
-import type { ContentReader } from './reader.ts';
+import type { ContentReader } from './entry-reader.ts';
 
 export const LAYOUTS = ['folio', 'astro'] as const;
 export type Layout = (typeof LAYOUTS)[number];

@@ -1,7 +1,7 @@
 /**
  * Files a post, series or deck keeps beside it (Astro's `./cover.png`): referenced by a path
  * relative to the entry's file, published under `/_media/<path in the content folder>` (with a
- * hash of the file's bytes in its name: src/build/read/media-urls.ts). References are rewritten in the
+ * hash of the file's bytes in its name: src/build/site-folder/media-urls.ts). References are rewritten in the
  * Markdown itself, so the page and its twin point at the same published file.
  */
 import { MEDIA_PREFIX } from '../../core/paths.ts';

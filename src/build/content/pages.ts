@@ -9,9 +9,9 @@ import { languagePrefix } from '../../core/reading.ts';
 import type { PageRecord } from '../data/types.ts';
 import { renderMarkdown } from '../site/render/markdown.ts';
 import type { LanguageFile } from './entries.ts';
+import type { ContentReader } from './entry-reader.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED } from './languages.ts';
 import { bodyLinkTargets, siteLinks } from './links.ts';
-import type { ContentReader } from './reader.ts';
 import { date, description, SLUG_PATTERN, title } from './schema.ts';
 
 export const PAGES_FOLDER = 'pages';

@@ -11,8 +11,8 @@ import { PATHS } from '../../core/paths.ts';
 import { DEFAULT_USAGE, type UsagePolicy } from '../../core/usage.ts';
 import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
+import type { ContentReader } from './entry-reader.ts';
 import type { UnreadableFile } from './files.ts';
-import type { ContentReader } from './reader.ts';
 import { readRedirectRules } from './redirect-rules.ts';
 import { baseUrlSchema, publicBaseUrl, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 

@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import type { UnreadableFile } from '../content/files.ts';
-import { type FileReader, readText } from '../read/content-folder.ts';
+import { type FileReader, readText } from '../site-folder/content-folder.ts';
 import { BuildCache } from './build-cache.ts';
 
 interface Kept {

@@ -17,7 +17,7 @@ import { createHandler, type Handler } from '../../handler.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from '../command/options.ts';
 import { contentProblemLines } from '../command/problem-report.ts';
 import { ContentError } from '../content/errors.ts';
-import { publicFolderOf } from '../read/static-files.ts';
+import { publicFolderOf } from '../site-folder/static-files.ts';
 import { watchFolders } from './content-watcher.ts';
 import { type DevBuilder, devBuilder } from './dev-build.ts';
 
