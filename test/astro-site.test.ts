@@ -13,7 +13,7 @@ import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markdownTwinPath } from '../src/core/paths.ts';
 import { BUILD_TIME, FIXTURES } from './support/fixtures.ts';
-import { callTool, listResources } from './support/mcp.ts';
+import { callTool, listResources, mcpCall } from './support/mcp.ts';
 import { completeProject, projectDeployment } from './support/project.ts';
 import { BIN, ROOT, type RunningServer, startBun, startNode, startVercel } from './support/server.ts';
 
@@ -60,22 +60,19 @@ beforeAll(async () => {
 afterAll(() => process.env.KEEP || rmSync(PROJECT, { recursive: true, force: true }));
 
 describe('the build of an Astro site with zero edits', () => {
-  it('takes the address and redirects from astro.config.mjs and the name from src/consts.ts, and says so', () => {
+  it('takes the address and redirects from astro.config.mjs, the name from src/lib/constances.ts, the author from the authors collection and the licence from package.json, and says so', () => {
     const lines = built.stdout.split('\n');
     expect(lines[0]).toMatch(
       /^folio: built 3 posts, 1 series, 3 decks, 5 pages in en, es \(Astro layout\) from .+ for https:\/\/signal\.example into /,
     );
     expect(lines).toContain(
-      'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/consts.ts), languages en, es (the language folders), description (SITE_DESCRIPTION in src/consts.ts), author "Signal & Noise" (the name)',
+      'folio: inferred baseUrl https://signal.example (site in the Astro config), name "Signal & Noise" (SITE_TITLE in src/lib/constances.ts), languages en, es (the language folders), description (SITE_DESCRIPTION in src/lib/constances.ts), author "Ada Signal" (authors/ada.yaml), license CC-BY-4.0 (license in package.json)',
     );
-    expect(lines).toContain(
-      'folio: no content licence stated: the documents name none (license: CC-BY-4.0 in site.yaml states one)',
-    );
+    expect(built.stdout).not.toContain('no content licence stated');
     expect(lines).toContain(
       'folio: did not follow the redirect /posts/[slug] -> /blog/[slug]/ in astro.config.mjs: a dynamic route names no path (list its old paths in site.yaml redirects)',
     );
     for (const line of [
-      'folio: did not read the folders authors/ (1 file): Folio reads the collections blog, slides, series, tags and pages',
       'folio: did not follow the rule /blog/* /posts/:splat 301 of public/_redirects (line 6): a splat or placeholder names no path',
       'folio: did not follow the rule /app/* /index.html 200 of public/_redirects (line 7): a splat or placeholder names no path',
       "folio: served public/robots.txt in place of Folio's /robots.txt",
@@ -318,13 +315,41 @@ describe.each([
     expect(await (await get('/blog/callouts.md')).text()).toContain(`![](<${SITE}${COVER}>)`);
   });
 
-  it('names the blog as its Astro site does and states no licence', async () => {
+  it('names the blog, its author and its licence as the Astro site does, on every surface', async () => {
     const index = await (await get('/api/index.json')).json();
     expect(index.name).toBe('Signal & Noise API');
-    expect(index.license).toBeNull();
+    expect(index.license).toMatchObject({ name: 'CC BY 4.0' });
     const page = await (await get('/')).text();
     expect(page).toContain('Signal &amp; Noise');
-    expect(page).not.toContain('rel="license"');
+    expect(page).toContain('© Ada Signal');
+    const llms = await (await get('/llms.txt')).text();
+    expect(llms).toMatch(/^# Signal & Noise\n\n> Notes on HTTP, caching and the web platform\.\n/);
+    expect(llms).toContain(
+      'Written by Ada Signal (https://github.com/adasignal, https://social.example/@ada).',
+    );
+    expect(await (await get('/auth.md')).text()).toContain(
+      '# Access policy: Signal & Noise\n\nEverything here is public, anonymous and read-only. The content is written by Ada Signal.',
+    );
+    const card = await (await get('/.well-known/mcp/server-card.json')).json();
+    expect(card).toMatchObject({ title: 'Signal & Noise MCP server' });
+    expect(card.description).toContain('by Ada Signal');
+    const initialized = await mcpCall<{ instructions: string; serverInfo: { title?: string } }>(
+      server.url,
+      'initialize',
+      { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'test', version: '1' } },
+    );
+    expect(initialized.instructions).toContain('Signal & Noise');
+    expect(initialized.instructions).not.toContain('127.0.0.1');
+    expect(await (await get('/blog/callouts.md')).text()).toContain('\nauthor: "Ada Signal"\n');
+    const post = await (await get('/blog/callouts/')).text();
+    const graph = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(post)?.[1] as string,
+    )['@graph'] as Record<string, unknown>[];
+    expect(graph.find((node) => node['@type'] === 'BlogPosting')?.author).toEqual({
+      '@type': 'Person',
+      name: 'Ada Signal',
+      sameAs: ['https://github.com/adasignal', 'https://social.example/@ada'],
+    });
   });
 
   it('answers the redirects of astro.config.mjs with the status they state and Location, with or without the slash, twins too', async () => {

@@ -95,7 +95,7 @@ describe('compileContent on a valid folder', () => {
       name: 'folio.example',
       description: 'folio.example',
       baseUrl: 'https://folio.example',
-      author: { name: 'folio.example', url: null },
+      author: { name: 'folio.example', url: null, sameAs: [] },
       license: null,
       languages: ['en', 'es'],
       ui: {},

@@ -63,7 +63,7 @@ describe('the Astro content-collections layout', () => {
       name: 'notes.example',
       description: 'notes.example',
       baseUrl: 'https://notes.example',
-      author: { name: 'notes.example', url: null },
+      author: { name: 'notes.example', url: null, sameAs: [] },
       license: 'CC-BY-4.0',
       languages: ['en', 'es'],
       ui: {},
@@ -214,12 +214,9 @@ describe('the pages collection', () => {
   });
 
   it('names each top-level folder it does not read in the summary', async () => {
-    const { report } = await compileFolder(FOLIO, {
-      'authors/ada.yaml': 'name: Ada\n',
-      'notes/a.md': '# A\n',
-    });
+    const { report } = await compileFolder(FOLIO, { 'notes/a.md': '# A\n' });
     expect(summaryLines(report, false)).toContain(
-      'did not read the folders authors/ (1 file), notes/ (1 file): Folio reads the collections blog, slides, series, tags and pages',
+      'did not read the folders notes/ (1 file): Folio reads the collections blog, slides, series, tags, pages and authors',
     );
   });
 });

@@ -25,6 +25,12 @@ export interface AstroSiteHints {
   dynamicRedirects?: string[];
   title?: string;
   description?: string;
+  /** The module the title and description were read from, such as `src/lib/constances.ts`. */
+  constantsFile?: string;
+  /** `author` of the site's package.json, its URL from `homepage` when it gives none. */
+  packageAuthor?: { name: string; url?: string };
+  /** `license` of the site's package.json. */
+  packageLicense?: string;
   /** One phrase per value that is there but not a literal, e.g. `site in astro.config.mjs`. */
   unread: string[];
 }

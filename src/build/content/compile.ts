@@ -11,6 +11,7 @@ import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import { MarkdownBodies } from '../site/render/post-body.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
+import { AUTHORS_FOLDER, readAuthors } from './authors.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
 import { ContentReader } from './entry-reader.ts';
@@ -121,7 +122,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const deckFiles = listEntries(reader, 'slides');
   const pageFiles = listPages(reader);
   const folders = languageFolders([...postFiles, ...deckFiles, ...pageFiles]);
-  const settings = readSite(reader, folders, options);
+  const settings = readSite(reader, folders, { ...options, authors: readAuthors(reader) });
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
   if (settings) for (const [lang, keys] of uiFallbacks(settings.info)) report.uiFallbacks.set(lang, keys);
@@ -220,7 +221,7 @@ function relatedPostOf(
 }
 
 /** The collection folders Folio reads; another top-level folder is named in the summary. */
-const READ_FOLDERS = new Set(['blog', 'slides', 'series', 'tags', PAGES_FOLDER, 'public']);
+const READ_FOLDERS = new Set(['blog', 'slides', 'series', 'tags', PAGES_FOLDER, AUTHORS_FOLDER, 'public']);
 
 function noteUnreadFolders(reader: ContentReader): void {
   for (const path of reader.paths) {

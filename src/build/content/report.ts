@@ -91,7 +91,7 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
       ([folder, files]) => `${folder}/ (${count(files, 'file')})`,
     );
     lines.push(
-      `did not read the folders ${folders.join(', ')}: Folio reads the collections blog, slides, series, tags and pages`,
+      `did not read the folders ${folders.join(', ')}: Folio reads the collections blog, slides, series, tags, pages and authors`,
     );
   }
   for (const { file, line, rule, reason } of report.unfollowedRules)

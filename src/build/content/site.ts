@@ -11,6 +11,7 @@ import { PATHS } from '../../core/paths.ts';
 import { DEFAULT_USAGE, type UsagePolicy } from '../../core/usage.ts';
 import type { Deprecation, RobotsPolicy, SiteInfo } from '../data/types.ts';
 import type { AstroSiteHints } from './astro-config.ts';
+import type { Author } from './authors.ts';
 import type { ContentReader } from './entry-reader.ts';
 import type { UnreadableFile } from './files.ts';
 import { readRedirectRules } from './redirect-rules.ts';
@@ -47,6 +48,8 @@ export interface SiteSources {
   addressInUse?: string | undefined;
   /** The settings files of the site's public folder. */
   publicSettings?: PublicSettings | undefined;
+  /** The authors collection, by slug. */
+  authors?: readonly Author[] | undefined;
 }
 
 /** The settings files a public folder has, each as text or why it could not be read. */
@@ -98,7 +101,7 @@ function baseUrlOf(
  */
 function nameOf(given: string | undefined, { astro, addressInUse }: SiteSources, baseUrl: string | null) {
   if (given) return { value: given };
-  if (astro?.title) return { value: astro.title, from: 'SITE_TITLE in src/consts.ts' };
+  if (astro?.title) return { value: astro.title, from: `SITE_TITLE in ${astro.constantsFile}` };
   if (baseUrl) return { value: new URL(baseUrl).host, from: 'the host name' };
   if (addressInUse) return { value: new URL(addressInUse).host, from: 'the host name of the address in use' };
   return undefined;
@@ -130,22 +133,27 @@ function inferSite(
     report.inferred.push(`languages ${languages.join(', ')} (the language folders)`);
   const description =
     given.description ??
-    (astro?.description && { value: astro.description, from: 'SITE_DESCRIPTION in src/consts.ts' });
+    (astro?.description && { value: astro.description, from: `SITE_DESCRIPTION in ${astro.constantsFile}` });
   if (typeof description === 'object') report.inferred.push(`description (${description.from})`);
+  const author = authorOf(given.author, sources, name.value);
+  if (author.from) report.inferred.push(`author "${author.value.name}" (${author.from})`);
+  const license = given.license ?? astro?.packageLicense;
+  if (given.license === undefined && license !== undefined)
+    report.inferred.push(`license ${license} (license in package.json)`);
   const defaulted = [
     description === undefined && 'description',
-    given.author === undefined && 'author',
+    author.from === undefined && given.author === undefined && 'author',
   ].filter((field) => field !== false);
   if (defaulted.length > 0) report.inferred.push(`${defaulted.join(' and ')} "${name.value}" (the name)`);
-  if (given.license === undefined) report.noLicense = true;
+  if (license === undefined) report.noLicense = true;
   report.unreadSettings.push(...(astro?.unread ?? []));
   report.dynamicRedirects.push(...(astro?.dynamicRedirects ?? []));
   return settingsOf(reader, {
     name: name.value,
     description: typeof description === 'object' ? description.value : (description ?? name.value),
     baseUrl: baseUrl.value,
-    author: given.author ?? { name: name.value },
-    license: given.license ?? null,
+    author: author.value,
+    license: license ?? null,
     languages,
     deprecations: given.deprecations ?? [],
     redirects: {
@@ -159,6 +167,27 @@ function inferSite(
     robotsWritten: ownRobots(reader, sources.publicSettings),
     allowMissingHeroImages: given.allowMissingHeroImages ?? false,
   });
+}
+
+/**
+ * The blog's author: site.yaml's, else the only or first author of the authors collection (with
+ * its social links), else the author of the site's package.json, else the blog's name.
+ */
+function authorOf(
+  given: { name: string; url?: string | undefined } | undefined,
+  { authors, astro }: SiteSources,
+  name: string,
+): { value: SiteInfo<string>['author']; from?: string } {
+  if (given) return { value: { name: given.name, url: given.url ?? null, sameAs: [] } };
+  const [first] = authors ?? [];
+  if (first) return { value: { name: first.name, url: null, sameAs: first.sameAs }, from: first.file };
+  const manifest = astro?.packageAuthor;
+  if (manifest)
+    return {
+      value: { name: manifest.name, url: manifest.url ?? null, sameAs: [] },
+      from: 'author in package.json',
+    };
+  return { value: { name, url: null, sameAs: [] } };
 }
 
 /** site.yaml's redirects: each old path moved for good. */
@@ -239,8 +268,9 @@ function reportMissing(reader: ContentReader, missing: (keyof typeof EXAMPLES)[]
 }
 
 /** The settings once every one is known: baseUrl and license may still be unstated. */
-type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license' | 'redirects'> & {
+type ResolvedSite = Omit<SiteConfig, 'baseUrl' | 'license' | 'redirects' | 'author'> & {
   baseUrl: string | null;
+  author: SiteInfo<string>['author'];
   license: string | null;
   redirects: Record<string, Redirect>;
   /** The public folder's own robots.txt, when it has one. */
@@ -267,7 +297,7 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       name: site.name,
       description: site.description,
       baseUrl: site.baseUrl,
-      author: { name: site.author.name, url: site.author.url ?? null },
+      author: site.author,
       license: site.license,
       languages: site.languages,
       ui: site.ui,

@@ -16,7 +16,8 @@ export interface SiteInfo<L extends string = Lang> {
   description: string;
   /** Null when no setting states it: the build is then given one (BASE_URL, --base-url). */
   baseUrl: string | null;
-  author: { name: string; url: string | null };
+  /** `sameAs`: the author's profiles elsewhere (the social links of the authors collection). */
+  author: { name: string; url: string | null; sameAs: string[] };
   /** The SPDX identifier of the content licence; null when the blog states none. */
   license: string | null;
   languages: L[];

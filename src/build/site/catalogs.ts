@@ -61,7 +61,7 @@ function reverseDnsName(baseUrl: string): string {
 function mcpServerCardText(data: SiteData) {
   return {
     title: `${data.site.name} MCP server`,
-    description: 'Read-only tools to search and read the blog: posts, series, tag timelines and talks.',
+    description: `Read-only tools to search and read the blog by ${data.site.author.name}: posts, series, tag timelines and talks.`,
   };
 }
 
@@ -206,14 +206,14 @@ export function aiCatalog(data: SiteData, baseUrl: string, typeOf: (path: string
 export function authMarkdown(data: SiteData, baseUrl: string, policy: RateLimitPolicy): string {
   return `# Access policy: ${data.site.name}
 
-Everything here is public, anonymous and read-only.
+Everything here is public, anonymous and read-only. The content is written by ${data.site.author.name}.
 
 - **Authentication:** none. There is no API key, signup, OAuth flow, account or paid tier.
 - **Credentials:** any sent with a request (\`Authorization\`, cookies, keys) are ignored and change nothing.
 - **Methods:** \`GET\` and \`HEAD\` on the API (\`POST\` on the MCP endpoint, read-only tools only).
 - **OpenAPI:** the global security requirement is empty (\`security: []\`): ${baseUrl}${PATHS.openapi}
 - **Rate limit:** ${policy.quota} requests per sliding ${policy.windowSeconds}-second window per client IP; over it, 429 with \`Retry-After\`.
-${data.site.license === null ? '' : `- **Licence:** ${data.site.license}; reuse is allowed, including for training and grounding, with attribution to ${data.site.name} (${baseUrl}).\n`}
+${data.site.license === null ? '' : `- **Licence:** ${data.site.license}; reuse is allowed, including for training and grounding, with attribution to ${data.site.author.name}, ${data.site.name} (${baseUrl}).\n`}
 Details: ${baseUrl}${PATHS.developerPortal}#authentication
 `;
 }

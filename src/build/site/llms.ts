@@ -81,6 +81,8 @@ export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[])
 
 > ${data.site.description}
 
+Written by ${data.site.author.name}${data.site.author.sameAs.length ? ` (${data.site.author.sameAs.join(', ')})` : ''}.
+
 Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed.${data.site.license === null ? '' : ` Content licence: ${data.site.license}, reuse with attribution.`}
 
 ## ${ui.apiAndAgents}

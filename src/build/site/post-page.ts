@@ -42,6 +42,7 @@ export function postShell(context: PageContext, post: PostRecord): PostShell {
     canonical: context.canonical(post.lang, context.postPath(post.slug), 'article'),
     byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
     facts: {
+      author: context.data.site.author.name,
       date: post.pubDate,
       ...(post.updatedDate ? { updated: post.updatedDate } : {}),
       tags: post.allTags,

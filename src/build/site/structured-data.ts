@@ -52,7 +52,8 @@ interface SiteContext {
 }
 
 function person({ site }: SiteContext) {
-  return { '@type': 'Person', name: site.author.name, ...(site.author.url ? { url: site.author.url } : {}) };
+  const { name, url, sameAs } = site.author;
+  return { '@type': 'Person', name, ...(url ? { url } : {}), ...(sameAs.length ? { sameAs } : {}) };
 }
 
 function blogPosting(page: Described, article: Article, url: string, context: SiteContext) {
