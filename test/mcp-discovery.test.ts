@@ -99,11 +99,11 @@ describe('published descriptions and the live server', () => {
     const { resourceTemplates } = (await stateless('resources/templates/list')) as {
       resourceTemplates: { uriTemplate: string; title: string; description: string }[];
     };
-    const section = llms.split('\n## MCP resources\n\n')[1]!.split('\n\n')[1]!;
+    const section = llms.split('\n## MCP resources\n\n')[1]!.split('\n\n')[0]!;
     const listed = section.split('\n').map((line) => {
-      const item = /^\* `([^`]+)` \(([^)]+)\): (.*)$/.exec(line);
+      const item = /^- \[([^\]]+)\]\([^)\s]+\): `([^`]+)`, (.*)$/.exec(line);
       expect(item, line).not.toBeNull();
-      return { uriTemplate: BASE + item![1]!, title: item![2]!, description: item![3]! };
+      return { uriTemplate: BASE + item![2]!, title: item![1]!, description: item![3]! };
     });
     expect(listed).toEqual(
       resourceTemplates.map(({ title, uriTemplate, description }) => ({ uriTemplate, title, description })),

@@ -60,10 +60,19 @@ describe('discovery documents', () => {
     }
   });
 
-  it('llms.txt follows the llmstxt.org layout and lists every post and series', async () => {
-    const llms = await text('/llms.txt');
-    expect(llms).toMatch(new RegExp(`^# ${data.site.name}\n\n> ${escapeRegExp(data.site.description)}\n`));
-    expect(llms).toMatch(/\n## Optional\n/);
+  it('llms.txt and its indexes follow the llmstxt.org layout and list every post and series', async () => {
+    const root = await text('/llms.txt');
+    expect(root).toMatch(new RegExp(`^# ${data.site.name}\n\n> ${escapeRegExp(data.site.description)}\n`));
+    expect(root).toMatch(/\n## Optional\n/);
+    // The root lists the newest posts and links each language's index, which links its years.
+    const indexes = [...root.matchAll(/\]\((https:[^)]+\/llms\/[a-z-]+\.txt)\)/g)].map((m) => m[1] as string);
+    expect(indexes).toHaveLength(data.site.languages.length);
+    const languageIndexes = await Promise.all(indexes.map((url) => text(url)));
+    const years = languageIndexes.flatMap((index) =>
+      [...index.matchAll(/\]\((https:[^)]+\/llms\/[a-z-]+\/\d{4}\.txt)\)/g)].map((m) => m[1] as string),
+    );
+    expect(years.length).toBeGreaterThan(0);
+    const llms = [root, ...languageIndexes, ...(await Promise.all(years.map((url) => text(url))))].join('\n');
     for (const post of data.posts) expect(llms).toContain(`](${BASE}${post.path.slice(0, -1)}.md): `);
     // Every list item is `- [title](url): description`, so a strict parser keeps the description.
     const items = llms.split('\n').filter((line) => line.startsWith('- '));

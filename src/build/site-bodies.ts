@@ -31,6 +31,7 @@ import { feedBodies, feedItems, feedSubjects, postsInManyFeeds } from './site/fe
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
+import { llmsIndexes } from './site/llms-indexes.ts';
 import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
 import { sectionsOf } from './site/page-context.ts';
@@ -161,6 +162,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
       type: JSON_TYPE,
     },
   };
+  for (const [path, text] of llmsIndexes(data, baseUrl)) documents[path] = { text, type: TEXT_TYPE };
   // The catalog declares each entry's type from this table, the one its URLs are served from;
   // llms-full.txt, written apart (it may be streamed), is plain text.
   const typeOf = (path: string) => documents[path]?.type ?? TEXT_TYPE;

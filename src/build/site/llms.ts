@@ -8,23 +8,27 @@ import { HOME_INTRO } from '../content/pages.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { nativeName, type UiText, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
+import { llmsItem, llmsLanguagePath } from './llms-indexes.ts';
 
-/** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
-const item = (page: { title: string; path: string; description: string }, baseUrl: string) =>
-  `- [${page.title}](${baseUrl}${markdownTwinPath(page.path)}): ${page.description}`;
+/** Posts of each language listed in llms.txt itself; the rest are reached through its index. */
+const NEWEST_POSTS = 10;
 
-/** The posts, the series, then the pages of one language, each in its own section. */
+/**
+ * The newest posts of one language with a link to its index (every post, by year, and its
+ * series), then its pages (a handful: about, contact). Whatever the number of posts, this stays
+ * the same size.
+ */
 function languageSections(data: SiteData, lang: Lang, baseUrl: string): string {
   const inLang = <T extends { lang: Lang }>(items: readonly T[]) => items.filter((x) => x.lang === lang);
-  const posts = inLang(data.posts).map((post) => item(post, baseUrl));
-  const series = inLang(data.series).map((s) => item(s, baseUrl));
+  const all = inLang(data.posts);
+  const posts = all.slice(0, NEWEST_POSTS).map((post) => llmsItem(post, baseUrl));
+  const index = `- [${nativeName(lang)}: every post, by year, and the series](${baseUrl}${llmsLanguagePath(lang)}): the index of all ${all.length} posts in ${languageName(lang)}`;
   const pages = inLang(data.pages)
     .filter((page) => page.slug !== HOME_INTRO)
-    .map((page) => item(page, baseUrl));
+    .map((page) => llmsItem(page, baseUrl));
   const ui = uiText(lang, data.site);
   return [
-    `## ${ui.postsIn(lang)}\n\n${posts.join('\n')}`,
-    ...(series.length ? [`## ${ui.seriesIn(lang)}\n\n${series.join('\n')}`] : []),
+    `## ${ui.postsIn(lang)}\n\n${[...posts, index].join('\n')}`,
     ...(pages.length ? [`## ${ui.pagesIn(lang)}\n\n${pages.join('\n')}`] : []),
   ].join('\n\n');
 }
@@ -34,21 +38,20 @@ const firstSentence = (text: string) => `${text.split(/(?<=\.)\s/)[0]}`;
 
 /**
  * The MCP tools and resource templates, as tools/list and resources/templates/list publish them.
- * The templates are written relative to the site (a template is not a link to follow).
  */
 function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[], ui: UiText): string {
   const { portalPath } = siteLinks(data.site.languages);
   const portal = `${baseUrl}${markdownTwinPath(portalPath(data.site.languages[0] as Lang))}`;
   const toolItems = tools.map((tool) => `- [${tool.name}](${portal}): ${firstSentence(tool.description)}`);
+  // A template is no link to follow: each item links to the portal's MCP section and names its
+  // template, relative to the site, in its notes.
   const templateItems = resourceTemplateList(baseUrl, data.site.languages).map(
     (template) =>
-      `* \`${template.uriTemplate.slice(baseUrl.length)}\` (${template.title}): ${template.description}`,
+      `- [${template.title}](${portal}): \`${template.uriTemplate.slice(baseUrl.length)}\`, ${template.description}`,
   );
   return [
     `## ${ui.mcpTools}\n\n${toolItems.join('\n')}`,
-    `## ${ui.mcpResources}`,
-    `Posts, series, slide decks and tags are \`text/markdown\` resources whose URIs are their Markdown twins' URLs, from these templates under ${baseUrl} (the pages of the site are resources too, listed by resources/list):`,
-    templateItems.join('\n'),
+    `## ${ui.mcpResources}\n\n${templateItems.join('\n')}`,
   ].join('\n\n');
 }
 

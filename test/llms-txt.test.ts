@@ -1,0 +1,120 @@
+/**
+ * llms.txt by progressive disclosure: the root file and every index it links to are llms.txt
+ * documents (the format's rules, as the reference parser reads them: an H1, a blockquote, then
+ * sections that are lists of `- [name](url): notes` links), each under 50,000 characters at any
+ * blog size, and every post can be reached from the root.
+ */
+import { describe, expect, it } from 'vitest';
+import { compileContent } from '../src/build/content/compile.ts';
+import type { SiteData } from '../src/build/data/types.ts';
+import { createHandler, type Handler } from '../src/handler.ts';
+import { generateCorpus } from '../tools/corpus.ts';
+import { BUILD_TIME, deployed, servedData } from './support/data.ts';
+
+const BASE = 'https://llms.example';
+const MAX_CHARS = 50_000;
+
+interface LlmsLink {
+  name: string;
+  url: string;
+  notes: string | null;
+}
+
+/** A document by the llms.txt format's rules; throws naming the first line that breaks them. */
+function parseLlmsTxt(text: string): { title: string; summary: string; sections: Map<string, LlmsLink[]> } {
+  const lines = text.split('\n');
+  const title = /^# (.+)$/.exec(lines[0] ?? '')?.[1];
+  if (title === undefined) throw new Error(`line 1 is not an H1: ${lines[0]}`);
+  let at = 1;
+  while (lines[at] === '') at++;
+  const summary = /^> (.+)$/.exec(lines[at] ?? '')?.[1];
+  if (summary === undefined) throw new Error(`line ${at + 1} is not the blockquote summary: ${lines[at]}`);
+  const sections = new Map<string, LlmsLink[]>();
+  let section: LlmsLink[] | null = null;
+  for (let i = at + 1; i < lines.length; i++) {
+    const line = lines[i] as string;
+    if (line === '') continue;
+    const heading = /^## (.+)$/.exec(line)?.[1];
+    if (heading !== undefined) {
+      section = [];
+      sections.set(heading, section);
+      continue;
+    }
+    if (section === null) continue; // Free text between the summary and the first section.
+    const link = /^- \[([^\]]+)\]\(([^)\s]+)\)(?:: (.*))?$/.exec(line);
+    if (!link) throw new Error(`line ${i + 1}, in a section, is not a list item of a link: ${line}`);
+    section.push({ name: link[1] as string, url: link[2] as string, notes: link[3] ?? null });
+  }
+  for (const [heading, links] of sections)
+    if (links.length === 0) throw new Error(`the section ${heading} lists no link`);
+  return { title, summary, sections };
+}
+
+const get = (handler: Handler, url: string) =>
+  handler.fetch(new Request(url), { clientAddress: '192.0.2.1' });
+
+/** The root and every index it leads to (paths under /llms/), each fetched, checked and parsed. */
+async function crawl(handler: Handler) {
+  const queue = [`${BASE}/llms.txt`];
+  const seen = new Set<string>();
+  const reached = new Set<string>();
+  const sizes = new Map<string, number>();
+  while (queue.length > 0) {
+    const url = queue.shift() as string;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await get(handler, url);
+    expect(response.status, url).toBe(200);
+    expect(response.headers.get('content-type'), url).toBe('text/plain; charset=utf-8');
+    const text = await response.text();
+    sizes.set(url, text.length);
+    const { sections } = parseLlmsTxt(text);
+    for (const link of [...sections.values()].flat()) {
+      reached.add(link.url);
+      if (link.url.startsWith(`${BASE}/llms/`)) queue.push(link.url);
+    }
+  }
+  return { sizes, reached };
+}
+
+const twinUrl = (post: { path: string }) => `${BASE}${post.path.replace(/\/$/, '')}.md`;
+
+describe.each([
+  ['the served blog', () => servedData()],
+  [
+    'a blog of 10,000 posts',
+    async () => compileContent(generateCorpus({ posts: 10_000 }), { now: BUILD_TIME }).data as SiteData,
+  ],
+])('llms.txt of %s', (_, load) => {
+  it('and every index it links are llms.txt documents under 50,000 characters that reach every post', async () => {
+    const data = await load();
+    const handler = createHandler(await deployed(data, BASE));
+    const { sizes, reached } = await crawl(handler);
+    expect(sizes.size).toBeGreaterThan(data.site.languages.length);
+    for (const [url, size] of sizes) expect(size, url).toBeLessThan(MAX_CHARS);
+    const unreached = data.posts.map(twinUrl).filter((url) => !reached.has(url));
+    expect(unreached).toEqual([]);
+  }, 300_000);
+});
+
+describe('the format check', () => {
+  it.each([
+    ['no H1', 'Title\n\n> Summary\n'],
+    ['no summary', '# Title\n\n## Section\n\n- [a](https://x.example/a)\n'],
+    ['prose in a section', '# Title\n\n> Summary\n\n## Section\n\nSome words.\n'],
+    ['a code item', '# Title\n\n> Summary\n\n## Section\n\n* `/blog/{slug}.md` (Post): a template\n'],
+    ['an empty section', '# Title\n\n> Summary\n\n## Section\n\n## Other\n\n- [a](https://x.example/a)\n'],
+  ])('refuses %s', (_, text) => {
+    expect(() => parseLlmsTxt(text)).toThrow();
+  });
+
+  it('reads a document of link lists', () => {
+    const { sections } = parseLlmsTxt(
+      '# T\n\n> S\n\nFree text.\n\n## A\n\n- [a](https://x.example/a): notes\n- [b](https://x.example/b)\n',
+    );
+    expect(sections.get('A')).toEqual([
+      { name: 'a', url: 'https://x.example/a', notes: 'notes' },
+      { name: 'b', url: 'https://x.example/b', notes: null },
+    ]);
+  });
+});
