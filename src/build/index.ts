@@ -16,11 +16,10 @@ import { type EmitOptions, emitDeployment } from './emit.ts';
 import { unresolvedLinks } from './link-check.ts';
 import { type Progress, SILENT } from './progress.ts';
 import type { Collision } from './site/collisions.ts';
-import { readAstroSite } from './site-folder/astro-site.ts';
-import { type FileReader, readContentFolder } from './site-folder/content-folder.ts';
-import { mediaUrls } from './site-folder/media-urls.ts';
-import { readPublicSettings } from './site-folder/public-settings.ts';
-import { imageSizer, siteFiles, staticFilesOf, withLinksOut } from './site-folder/static-files.ts';
+import type { FileReader } from './site-folder/content-folder.ts';
+import { imageSizer, staticFilesOf } from './site-folder/published-files.ts';
+import { readSiteFolder } from './site-folder/site-folder.ts';
+import { withLinksOut } from './site-folder/static-files.ts';
 import { NOTHING_AHEAD, renderPosts } from './threads/render-posts.ts';
 import type { FileSizes, FileWriter } from './write/file-writer.ts';
 import { writeDeployment } from './write/write-deployment.ts';
@@ -65,9 +64,8 @@ export async function buildContent(
   options: Omit<CompileOptions, 'astro' | 'prepared'>,
   { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
 ): Promise<ContentBuild> {
-  const files = await readContentFolder(contentDir, progress, readFile);
-  const others = siteFiles(contentDir);
-  const urls = mediaUrls(contentDir, others.media);
+  const folder = await readSiteFolder(contentDir, progress, readFile);
+  const { files, others, urls } = folder;
   const { prepared, kept } = renderAhead
     ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
     : NOTHING_AHEAD;
@@ -75,19 +73,19 @@ export async function buildContent(
     progress.step('compile', '');
     const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
       ...options,
-      astro: readAstroSite(contentDir),
+      astro: folder.astro,
       prepared,
       mediaFiles: others.media,
       mediaUrl: urls.urlOf,
-      imageSize: imageSizer(contentDir, others, urls),
+      imageSize: imageSizer(folder),
       publicFiles: others.publicPaths ?? new Set(),
-      publicSettings: readPublicSettings(others.publicFolder, others.publicPaths),
+      publicSettings: folder.publicSettings,
     });
     return {
       ...compiled,
       // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
       data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
-      staticFiles: staticFilesOf(contentDir, others, compiled.media, urls),
+      staticFiles: staticFilesOf(folder, compiled.media),
       release: () => kept?.release(),
     };
   } catch (error) {

@@ -2,27 +2,13 @@
  * The site's static files on disk: its public folder (Astro's `<site>/public` for a content folder
  * at `<site>/src/content`, else `public/` inside the content folder), published at the same paths,
  * and the files beside the content's Markdown that entries refer to, published under /_media/.
- * Each is read in chunks as it is written, so a large folder never sits in memory. A symbolic link
+ * What is published of them is published-files.ts's, each read in chunks. A symbolic link
  * is followed only when it stays inside the folder it is in; one that leads out stops the build.
  */
-import {
-  closeSync,
-  createReadStream,
-  existsSync,
-  openSync,
-  readdirSync,
-  readSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { MEDIA_PREFIX } from '../../core/paths.ts';
-import type { StaticFile } from '../body-sink.ts';
 import type { ContentFiles } from '../content/files.ts';
-import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../content/image-size.ts';
 import { linkOutOf } from './content-folder.ts';
-import type { MediaUrls } from './media-urls.ts';
-import { isPublicSetting } from './public-settings.ts';
 
 /** The Markdown and YAML the content compiler reads; every other file may be an entry's image. */
 const CONTENT_FILE = /\.(mdx?|ya?ml)$/;
@@ -146,57 +132,4 @@ export function withLinksOut(files: ContentFiles, { linksOut }: SiteFiles): Cont
   const all = new Map(files);
   for (const [path, target] of linksOut) all.set(path, { unreadable: 'outside', target });
   return all;
-}
-
-const fileOnDisk = (path: string, file: string): StaticFile => ({
-  path,
-  chunks: () => createReadStream(file),
-});
-
-/**
- * The files to publish: the public folder's at their own paths (those under /_media/ are left to
- * the entries' files, and its settings files are read, not published), then each referred-to file beside an entry, at its URL.
- */
-export function staticFilesOf(
-  contentDir: string,
-  files: SiteFiles,
-  media: readonly string[],
-  urls: MediaUrls,
-): StaticFile[] {
-  const { publicFolder, publicPaths } = files;
-  const published = [...(publicPaths ?? [])]
-    .filter((path) => !path.startsWith(MEDIA_PREFIX) && !isPublicSetting(path))
-    .map((path) => fileOnDisk(encodedPath(path), join(publicFolder as string, path)));
-  return [...published, ...media.map((path) => fileOnDisk(urls.urlOf(path), join(contentDir, path)))];
-}
-
-const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
-
-/**
- * The pixel size of a published image, by its decoded URL path: a file beside an entry under
- * /_media/, else one of the public folder. Only the head of the file is read.
- */
-export function imageSizer(
-  contentDir: string,
-  files: SiteFiles,
-  urls: MediaUrls,
-): (path: string) => ImageSize | undefined {
-  return (path) => {
-    const media = path.startsWith(MEDIA_PREFIX) ? urls.pathOf(path) : undefined;
-    const file =
-      media !== undefined
-        ? join(contentDir, media)
-        : files.publicPaths?.has(path) && join(files.publicFolder as string, path);
-    return file ? imageSize(headOf(file)) : undefined;
-  };
-}
-
-function headOf(file: string): Uint8Array {
-  const head = new Uint8Array(IMAGE_HEAD_BYTES);
-  const fd = openSync(file, 'r');
-  try {
-    return head.subarray(0, readSync(fd, head, 0, head.length, 0));
-  } finally {
-    closeSync(fd);
-  }
 }
