@@ -178,7 +178,7 @@ describe('the build command', () => {
     const strict = await build(['--content', ASTRO, '--out', out, '--strict']);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, draft, received a field Folio does not use (--strict refuses those)\n',
+      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, draft, received a field Folio does not use (--strict refuses those)\n',
     );
     expect(strict.stderr).not.toMatch(NO_STACK);
   });
@@ -277,7 +277,8 @@ describe('the build from a folder whose path has spaces', () => {
     }
     await cp(PROJECT_BLOG, join(project, 'content'), { recursive: true });
     await symlink(join(ROOT, 'node_modules'), join(project, 'node_modules'), 'dir');
-    await cp(ASTRO, blog, { recursive: true });
+    // The whole site, its public/ folder with the images the posts name among it.
+    await cp(resolve(ASTRO, '../..'), join(parent, 'my blog'), { recursive: true });
   });
 
   afterAll(async () => {
