@@ -1,0 +1,120 @@
+/**
+ * WebMCP in real Chromium (Debian's, with the feature enabled): the home page, a post page and a
+ * listing register the same tools as /mcp's tools/list (names, input schemas, read-only), each
+ * call answers what /mcp's tools/call answers, and a bad argument is an isError result.
+ */
+
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startNode } from './support/server.ts';
+
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+const WEBMCP_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport',
+];
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '5000' });
+  browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: WEBMCP_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function rpc(method: string, params: object) {
+  const response = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  return ((await response.json()) as { result: Record<string, unknown> }).result;
+}
+
+interface ListedTool {
+  name: string;
+  inputSchema: object;
+  annotations?: { readOnlyHint?: boolean };
+}
+
+/** Arguments each tool is called with on the fixture blog (the page supplies lang where left out). */
+const CALLS: Record<string, Record<string, unknown>> = {
+  search_blog_posts: { query: 'cache' },
+  get_post: { slug: 'leaky-bucket-limiter' },
+  list_series: {},
+  get_series: { slug: 'caching-by-hand' },
+  get_posts_by_tag: { tag: 'http' },
+  list_slide_decks: {},
+  get_api_index: {},
+};
+
+describe.each(['/', '/blog/leaky-bucket-limiter/', '/blog/'])('the page %s', (path) => {
+  it('registers /mcp tools, answers as tools/call does, and a bad argument is an isError result', async () => {
+    const { tools: listed } = (await rpc('tools/list', {})) as { tools: ListedTool[] };
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url + path);
+      await expect.poll(async () => (await page.webmcp.tools()).length).toBe(listed.length);
+      // The browser lists the tools in an order of its own: they are compared by name.
+      const registered = await page.webmcp.tools();
+      const byName = new Map(listed.map((tool) => [tool.name, tool]));
+      expect(registered.map((tool) => tool.name).sort()).toEqual([...byName.keys()].sort());
+      for (const tool of registered) {
+        const source = byName.get(tool.name) as ListedTool;
+        expect(tool.inputSchema, tool.name).toEqual(source.inputSchema);
+        expect(source.annotations?.readOnlyHint, tool.name).toBe(true);
+        // Chromium reports the page's readOnlyHint as `readOnly`.
+        const { annotations } = tool as { annotations?: { readOnly?: boolean } };
+        expect(annotations?.readOnly, tool.name).toBe(true);
+      }
+      const lang = await page.evaluate(() => document.documentElement.lang);
+      for (const { name } of listed) {
+        const args = CALLS[name] ?? {};
+        const fromPage = await page.webmcp.callTool(name, args);
+        const takesLang = name !== 'get_api_index';
+        const fromMcp = await rpc('tools/call', { name, arguments: takesLang ? { lang, ...args } : args });
+        expect(fromPage, name).toEqual(fromMcp);
+      }
+      const bad = (await page.webmcp.callTool('search_blog_posts', { query: '' })) as { isError?: boolean };
+      expect(bad.isError).toBe(true);
+      const unknownSlug = (await page.webmcp.callTool('get_post', { slug: 'Not A Slug' })) as {
+        isError?: boolean;
+      };
+      expect(unknownSlug.isError).toBe(true);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
+
+describe('a browser without WebMCP', () => {
+  it('loads every page with the script doing nothing', async () => {
+    const plain = await chromium.launch({
+      executablePath: DEBIAN_CHROMIUM,
+      args: ['--headless', '--no-sandbox'],
+    });
+    try {
+      const page = await plain.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${server.url}/`);
+      await page.waitForLoadState('load');
+      expect(await page.evaluate(() => typeof (document as { modelContext?: unknown }).modelContext)).toBe(
+        'undefined',
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+});
