@@ -68,7 +68,7 @@ describe('portable code', () => {
       portable.include.some((entry) => file === entry || file.startsWith(`${entry}/`)) &&
       !portable.exclude?.includes(file);
     const runtimeSpecific =
-      /^src\/(index\.ts|build\/|commands\/|folders\/|runtime\/rate-stores\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark|mount))/;
+      /^src\/(index\.ts|build\/|bin\/|folders\/|runtime\/rate-stores\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark|mount))/;
     const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .map((file) => relative(ROOT, join(ROOT, 'src', file)));

@@ -1,26 +1,22 @@
 /**
- * WebMCP in real Chromium (Debian's, with the feature enabled): the home page, a post page and a
+ * WebMCP in real Chromium (the test runtimes', test/support/chromium.mjs, with the feature enabled): the home page, a post page and a
  * listing register the same tools as /mcp's tools/list (names, input schemas, read-only), each
  * call answers what /mcp's tools/call answers, and a bad argument is an isError result.
  */
 
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 import { type RunningServer, startNode } from './support/server.ts';
 
-const DEBIAN_CHROMIUM = '/usr/bin/chromium';
-const WEBMCP_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport',
-];
+const WEBMCP_ARGS = [...CHROMIUM_ARGS, '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport'];
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
   server = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '5000' });
-  browser = await chromium.launch({ executablePath: DEBIAN_CHROMIUM, args: WEBMCP_ARGS });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: WEBMCP_ARGS });
 });
 
 afterAll(async () => {
@@ -100,8 +96,8 @@ describe.each(['/', '/blog/leaky-bucket-limiter/', '/blog/'])('the page %s', (pa
 describe('a browser without WebMCP', () => {
   it('loads every page with the script doing nothing', async () => {
     const plain = await chromium.launch({
-      executablePath: DEBIAN_CHROMIUM,
-      args: ['--headless', '--no-sandbox'],
+      executablePath: CHROMIUM,
+      args: [...CHROMIUM_ARGS],
     });
     try {
       const page = await plain.newPage();
