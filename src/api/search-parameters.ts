@@ -14,10 +14,10 @@ import {
   type SearchQuery,
 } from '../core/search-query.ts';
 import { queryValues } from '../http/request-target.ts';
+import { parseLimitWithin } from './limit.ts';
 
 export type SearchParameters = { ok: true; value: SearchQuery } | { ok: false; detail: string };
 
-const DIGITS = /^[0-9]+$/;
 const SLUG = /^[a-z0-9-]+$/;
 
 class BadParameter extends Error {}
@@ -81,12 +81,9 @@ function filterOf(search: string, name: string, expected: string, valid: (value:
 }
 
 function limitOf(search: string): number {
-  const expected = `a whole number from ${SEARCH_LIMIT_MIN} to ${SEARCH_LIMIT_MAX}`;
-  const raw = once(search, 'limit', expected);
-  if (raw === null) return SEARCH_LIMIT_DEFAULT;
-  const value = DIGITS.test(raw) ? Number(raw) : Number.NaN;
-  if (value >= SEARCH_LIMIT_MIN && value <= SEARCH_LIMIT_MAX) return value;
-  throw new BadParameter(`The limit parameter must be ${expected}; received ${shown(raw)}.`);
+  const limit = parseLimitWithin(search, SEARCH_LIMIT_MIN, SEARCH_LIMIT_MAX);
+  if (!limit.ok) throw new BadParameter(limit.detail);
+  return limit.value ?? SEARCH_LIMIT_DEFAULT;
 }
 
 function offsetOf(search: string): number {
