@@ -40,7 +40,7 @@ import { portalPage } from './site/portal.ts';
 import { robotsTxt } from './site/robots.ts';
 import { type SitemapLimits, type SitemapPage, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
-import { SCRIPT_TYPE, WEBMCP_PATH, WEBMCP_SCRIPT } from './site/webmcp.ts';
+import { SCRIPT_TYPE, WEBMCP_PATH, webmcpScript } from './site/webmcp.ts';
 
 export interface SiteContext {
   baseUrl: string;
@@ -164,7 +164,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
     },
   };
   for (const [path, text] of llmsIndexes(data, baseUrl)) documents[path] = { text, type: TEXT_TYPE };
-  documents[WEBMCP_PATH] = { text: WEBMCP_SCRIPT, type: SCRIPT_TYPE };
+  documents[WEBMCP_PATH] = { text: webmcpScript(tools), type: SCRIPT_TYPE };
   // The catalog declares each entry's type from this table, the one its URLs are served from;
   // llms-full.txt, written apart (it may be streamed), is plain text.
   const typeOf = (path: string) => documents[path]?.type ?? TEXT_TYPE;
