@@ -224,11 +224,29 @@ function getOnce(url: string, path: string): Promise<string> {
 const workersOf = (server: RunningServer) =>
   readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
 
+/**
+ * The Node server with two workers, once both are ready: it answers as soon as one is, and a worker
+ * that dies before the other is ready stops the server, which is not what these tests look at.
+ */
+async function startTwoWorkers(): Promise<RunningServer> {
+  const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+  try {
+    await vi.waitFor(() => expect(server.output()).toContain('with 2 workers'), {
+      timeout: 60_000,
+      interval: 20,
+    });
+    return server;
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
 describe('the Node server with FOLIO_WORKERS=2 when a worker dies', () => {
   it('hands a connection to the live worker when the one it was handed to dies before taking it', {
     timeout: 120_000,
   }, async () => {
-    const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    const server = await startTwoWorkers();
     try {
       const [victim] = workersOf(server);
       // A stopped worker is alive to the primary but takes nothing handed to it.
@@ -252,7 +270,7 @@ describe('the Node server with FOLIO_WORKERS=2 when a worker dies', () => {
   });
 
   it('closes the connections the worker held and answers every later one', { timeout: 120_000 }, async () => {
-    const server = await startNode({ FOLIO_WORKERS: '2', FOLIO_RATE_LIMIT_QUOTA: '1000000' });
+    const server = await startTwoWorkers();
     try {
       const [victim] = workersOf(server);
       const noticed = () => server.output().includes(`worker ${victim} ended`);
