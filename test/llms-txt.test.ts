@@ -2,7 +2,8 @@
  * llms.txt by progressive disclosure: the root file and every index it links to are llms.txt
  * documents (the format's rules, as the reference parser reads them: an H1, a blockquote, then
  * sections that are lists of `- [name](url): notes` links), each under 50,000 characters at any
- * blog size, and every post can be reached from the root.
+ * blog size, and every post can be reached from the root. The Markdown sitemap follows the same
+ * rules: one file while every page fits in it, numbered parts per language past that.
  */
 import { describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
@@ -53,9 +54,27 @@ function parseLlmsTxt(text: string): { title: string; summary: string; sections:
 const get = (handler: Handler, url: string) =>
   handler.fetch(new Request(url), { clientAddress: '192.0.2.1' });
 
-/** The root and every index it leads to (paths under /llms/), each fetched, checked and parsed. */
-async function crawl(handler: Handler) {
-  const queue = [`${BASE}/llms.txt`];
+/** Where a crawl starts, which links it follows, and the type every file it reads is served with. */
+interface Disclosure {
+  root: string;
+  follows: (url: string) => boolean;
+  type: string;
+}
+
+const LLMS_TXT: Disclosure = {
+  root: `${BASE}/llms.txt`,
+  follows: (url) => url.startsWith(`${BASE}/llms/`),
+  type: 'text/plain; charset=utf-8',
+};
+const SITEMAP_MD: Disclosure = {
+  root: `${BASE}/sitemap.md`,
+  follows: (url) => /^https:\/\/llms\.example\/sitemap-[a-z-]+-\d+\.md$/.test(url),
+  type: 'text/markdown; charset=utf-8',
+};
+
+/** The root and every index it leads to, each fetched, checked and parsed. */
+async function crawl(handler: Handler, { root, follows, type }: Disclosure) {
+  const queue = [root];
   const seen = new Set<string>();
   const reached = new Set<string>();
   const sizes = new Map<string, number>();
@@ -65,13 +84,13 @@ async function crawl(handler: Handler) {
     seen.add(url);
     const response = await get(handler, url);
     expect(response.status, url).toBe(200);
-    expect(response.headers.get('content-type'), url).toBe('text/plain; charset=utf-8');
+    expect(response.headers.get('content-type'), url).toBe(type);
     const text = await response.text();
     sizes.set(url, text.length);
     const { sections } = parseLlmsTxt(text);
     for (const link of [...sections.values()].flat()) {
       reached.add(link.url);
-      if (link.url.startsWith(`${BASE}/llms/`)) queue.push(link.url);
+      if (follows(link.url)) queue.push(link.url);
     }
   }
   return { sizes, reached };
@@ -79,20 +98,36 @@ async function crawl(handler: Handler) {
 
 const twinUrl = (post: { path: string }) => `${BASE}${post.path.replace(/\/$/, '')}.md`;
 
-describe.each([
+const BLOGS = [
   ['the served blog', () => servedData()],
   [
     'a blog of 10,000 posts',
     async () => compileContent(generateCorpus({ posts: 10_000 }), { now: BUILD_TIME }).data as SiteData,
   ],
-])('llms.txt of %s', (_, load) => {
+] as const;
+
+describe.each(BLOGS)('llms.txt of %s', (_, load) => {
   it('and every index it links are llms.txt documents under 50,000 characters that reach every post', async () => {
     const data = await load();
     const handler = createHandler(await deployed(data, BASE));
-    const { sizes, reached } = await crawl(handler);
+    const { sizes, reached } = await crawl(handler, LLMS_TXT);
     expect(sizes.size).toBeGreaterThan(data.site.languages.length);
     for (const [url, size] of sizes) expect(size, url).toBeLessThan(MAX_CHARS);
     const unreached = data.posts.map(twinUrl).filter((url) => !reached.has(url));
+    expect(unreached).toEqual([]);
+  }, 300_000);
+});
+
+describe.each(BLOGS)('sitemap.md of %s', (name, load) => {
+  it('and every part it links are llms.txt documents under 50,000 characters that reach every post and series', async () => {
+    const data = await load();
+    const handler = createHandler(await deployed(data, BASE));
+    const { sizes, reached } = await crawl(handler, SITEMAP_MD);
+    // One file while every page fits in it; parts of each language once they do not.
+    if (name === 'the served blog') expect([...sizes.keys()]).toEqual([SITEMAP_MD.root]);
+    else expect(sizes.size).toBeGreaterThan(2 * data.site.languages.length);
+    for (const [url, size] of sizes) expect(size, url).toBeLessThan(MAX_CHARS);
+    const unreached = [...data.posts, ...data.series].map(twinUrl).filter((url) => !reached.has(url));
     expect(unreached).toEqual([]);
   }, 300_000);
 });

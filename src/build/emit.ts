@@ -140,11 +140,11 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       filtered(site.sitemaps(), ({ path }) => owners.folioWrites(path)),
       growingAt,
     );
-    const sitemapText = owners.folioWrites(PATHS.sitemapMarkdown)
-      ? growingAt(PATHS.sitemapMarkdown)
-      : undefined;
-    for (const piece of sitemapText ? site.sitemapText() : []) await sitemapText?.add(piece);
-    await sitemapText?.end();
+    const sitemapText: string[] = [];
+    for (const { path, text } of filtered(site.sitemapText(), ({ path }) => owners.folioWrites(path))) {
+      await write(path, text);
+      sitemapText.push(path);
+    }
     for (const lang of data.site.languages) {
       for (const status of ERROR_STATUSES) {
         const page = site.errorPage(lang, status as ErrorStatus, SLOTS.path, SLOTS.method);
@@ -180,7 +180,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       lists,
       documents: {
         ...(everyPostInFull && { [PATHS.llmsFullTxt]: { type: TEXT_TYPE } }),
-        ...(sitemapText && { [PATHS.sitemapMarkdown]: { type: MARKDOWN_TYPE } }),
+        ...Object.fromEntries(sitemapText.map((path) => [path, { type: MARKDOWN_TYPE }])),
         ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
         ...Object.fromEntries(
           folioDocuments.map(([path, { type, link }]) => [path, link ? { type, link } : { type }]),

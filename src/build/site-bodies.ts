@@ -38,7 +38,8 @@ import { sectionsOf } from './site/page-context.ts';
 import { contentPages } from './site/pages.ts';
 import { portalPage } from './site/portal.ts';
 import { robotsTxt } from './site/robots.ts';
-import { type SitemapLimits, type SitemapPage, sitemapFiles, sitemapMarkdown } from './site/sitemaps.ts';
+import { sitemapMarkdown } from './site/sitemap-markdown.ts';
+import { type SitemapLimits, type SitemapPage, sitemapFiles } from './site/sitemaps.ts';
 import { SKILL_PATH, skillMarkdown, skillsIndex } from './site/skills.ts';
 import { SCRIPT_TYPE, WEBMCP_PATH, webmcpScript } from './site/webmcp.ts';
 

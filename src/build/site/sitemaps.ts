@@ -1,11 +1,10 @@
 /**
  * The sitemaps: an index (`/sitemap.xml`, and `/sitemap-index.xml` as Astro names it) of one or more sitemaps per language, each page with its
- * last modification and its hreflang alternates, split at the protocol's limits; and the same list
- * as Markdown (`/sitemap.md`) for agents, linking each page's twin.
+ * last modification and its hreflang alternates, split at the protocol's limits. The same list as
+ * Markdown, for agents, is sitemap-markdown.ts.
  */
 
-import { languageName } from '../../core/languages.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { PATHS } from '../../core/paths.ts';
 import type { Lang } from '../data/types.ts';
 import { utf8Length } from '../prerender.ts';
 import type { Page } from './page.ts';
@@ -134,30 +133,4 @@ export function* sitemapFiles(
   const index = `${XML_DECLARATION}${element('sitemapindex', { xmlns: SITEMAP_NS }, `\n${sitemaps.join('\n')}\n`)}\n`;
   yield { path: PATHS.sitemap, text: index };
   yield { path: PATHS.sitemapIndex, text: index };
-}
-
-/** `/sitemap.md` in pieces: per language, every page's twin with its title and last change. */
-export function* sitemapMarkdown(
-  pages: readonly SitemapPage[],
-  languages: readonly Lang[],
-  siteName: string,
-  baseUrl: string,
-): Generator<string> {
-  yield `# ${siteName}: sitemap\n\nEvery page of the site, as its Markdown twin. The XML sitemap is at ${baseUrl}${PATHS.sitemap}.\n`;
-  for (const lang of languages) {
-    yield `\n## Pages in ${languageName(lang)} (${lang})\n\n`;
-    let lines: string[] = [];
-    for (const page of pages) {
-      if (page.lang !== lang) continue;
-      const updated = page.lastModified ? ` (updated ${page.lastModified.slice(0, 10)})` : '';
-      lines.push(
-        `- [${page.title.replace(/([\\[\]])/g, '\\$1')}](${baseUrl}${markdownTwinPath(page.canonical.path)})${updated}\n`,
-      );
-      if (lines.length === 1000) {
-        yield lines.join('');
-        lines = [];
-      }
-    }
-    yield lines.join('');
-  }
 }
