@@ -118,6 +118,9 @@ describe('discovery documents', () => {
     expect(card.$schema).toBe('https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json');
     expect(card.name).toBe('example.docs/folio');
     expect(card.description.length).toBeLessThanOrEqual(100);
+    // The same tools are registered on every page (/webmcp.js): the card says so.
+    expect(card.description).toContain('on its pages through WebMCP');
+    expect(card.description).toContain(data.site.author.name);
     expect(card.remotes).toEqual([
       { type: 'streamable-http', url: `${BASE}/mcp`, supportedProtocolVersions: expect.any(Array) },
     ]);
@@ -150,13 +153,17 @@ describe('discovery documents', () => {
     expect(await recommended.json()).toEqual(card);
   });
 
-  it('a long site name and an IPv6 address still make a valid server card', async () => {
+  it('a long site name and author and an IPv6 address still make a valid server card, which still names WebMCP', async () => {
     const base = 'http://[::1]:8080';
-    const long = createHandler(
-      await deployed({ ...data, site: { ...data.site, name: 'N'.repeat(120) } }, base),
-    );
+    const site = {
+      ...data.site,
+      name: 'N'.repeat(120),
+      author: { ...data.site.author, name: 'A'.repeat(60) },
+    };
+    const long = createHandler(await deployed({ ...data, site }, base));
     const card = await (await long.fetch(new Request(`${base}/.well-known/mcp/server-card.json`))).json();
     expect(fixtureSchema('mcp-server-card.schema.json')(card)).toEqual([]);
+    expect(card.description).toContain('WebMCP');
   });
 
   it('the AI catalog follows the ARD draft, and every entry declares the type its URL is served with', async () => {
@@ -183,12 +190,11 @@ describe('discovery documents', () => {
       const served = (response.headers.get('content-type') ?? '').replace(/;\s*charset=[^;]*/i, '');
       expect(served, entry.url).toBe(entry.type);
     }
+    // Only what the draft's discovery types name: the MCP server by its card, and the agent skill.
     const byUrl = Object.fromEntries(entries.map((entry) => [new URL(entry.url).pathname, entry.type]));
-    expect(byUrl).toMatchObject({
+    expect(byUrl).toEqual({
       '/.well-known/mcp/server-card.json': 'application/mcp-server-card+json',
-      '/.well-known/agent-skills/read-blog-api/SKILL.md': 'text/markdown',
-      '/openapi.json': 'application/json',
-      '/llms.txt': 'text/plain',
+      '/.well-known/agent-skills/read-blog-api/SKILL.md': 'text/markdown; profile="urn:air:agent-skills"',
     });
     const card = await json('/.well-known/mcp/server-card.json');
     const mcp = entries.find((entry) => entry.url.endsWith('/.well-known/mcp/server-card.json'));

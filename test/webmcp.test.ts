@@ -1,13 +1,22 @@
 /**
  * WebMCP in real Chromium (the test runtimes', test/support/chromium.mjs, with the feature enabled): the home page, a post page and a
  * listing register the same tools as /mcp's tools/list (names, input schemas, read-only), each
- * call answers what /mcp's tools/call answers, and a bad argument is an isError result.
+ * call answers what /mcp's tools/call answers, and a bad argument is an isError result; and
+ * Lighthouse's agentic-browsing category, which audits those tools, llms.txt and the AI catalog,
+ * passes every audit on those pages.
  */
 
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { launch as launchChrome } from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../bench/free-port.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
-import { type RunningServer, startNode } from './support/server.ts';
+import { BUILD_TIME, FIXTURES, SERVED_FIXTURE } from './support/fixtures.ts';
+import { completeProject, projectDeployment, tsx } from './support/project.ts';
+import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
 const WEBMCP_ARGS = [...CHROMIUM_ARGS, '--enable-features=WebMCP,WebMCPTesting,DevToolsWebMCPSupport'];
 
@@ -54,7 +63,10 @@ const CALLS: Record<string, Record<string, unknown>> = {
   get_api_index: {},
 };
 
-describe.each(['/', '/blog/leaky-bucket-limiter/', '/blog/'])('the page %s', (path) => {
+/** The home page, a post page and a listing. */
+const PAGES = ['/', '/blog/leaky-bucket-limiter/', '/blog/'];
+
+describe.each(PAGES)('the page %s', (path) => {
   it('registers /mcp tools, answers as tools/call does, and a bad argument is an isError result', async () => {
     const { tools: listed } = (await rpc('tools/list', {})) as { tools: ListedTool[] };
     const page = await browser.newPage();
@@ -113,4 +125,55 @@ describe('a browser without WebMCP', () => {
       await plain.close();
     }
   });
+});
+
+/** The agentic-browsing category alone; the pages are static, so short quiet periods do. */
+const AGENTIC_FLAGS: Flags = {
+  onlyCategories: ['agentic-browsing'],
+  logLevel: 'error',
+  skipAboutBlank: true,
+  disableFullPageScreenshot: true,
+  pauseAfterFcpMs: 100,
+  pauseAfterLoadMs: 100,
+  networkQuietThresholdMs: 100,
+  cpuQuietThresholdMs: 100,
+};
+
+/** The served fixture built for the address it is served at, as a deployment is: robots.txt's `Agentmap:` names it. */
+async function startBuiltForItsAddress(): Promise<RunningServer> {
+  const port = await freePort();
+  const project = resolve(ROOT, 'test/artifacts/agentic-browsing');
+  rmSync(project, { recursive: true, force: true });
+  const content = resolve(FIXTURES, SERVED_FIXTURE);
+  const address = ['--base-url', `http://127.0.0.1:${port}`, '--now', BUILD_TIME.toISOString()];
+  tsx('src/bin/build.ts', '--content', content, '--out', projectDeployment(project), ...address);
+  completeProject(project);
+  return startNode({ PORT: String(port), FOLIO_RATE_LIMIT_QUOTA: '5000' }, project);
+}
+
+describe("Lighthouse's agentic-browsing category", () => {
+  it('passes every audit, the WebMCP ones applying, with no error or warning from ard-schema', async () => {
+    const own = await startBuiltForItsAddress();
+    const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: WEBMCP_ARGS });
+    const failures: string[] = [];
+    try {
+      for (const path of PAGES) {
+        const lhr = (await lighthouse(own.url + path, { port: chrome.port, ...AGENTIC_FLAGS }))!.lhr;
+        if (lhr.runtimeError) failures.push(`${path}: ${lhr.runtimeError.message}`);
+        const audits = lhr.categories['agentic-browsing']!.auditRefs.map((ref) => lhr.audits[ref.id]!);
+        for (const audit of audits)
+          if (audit.score !== null && audit.score < 1)
+            failures.push(`${path}: ${audit.id} scored ${audit.score}`);
+        const applies = (id: string) => lhr.audits[id]!.scoreDisplayMode !== 'notApplicable';
+        for (const id of ['webmcp-registered-tools', 'webmcp-schema-validity', 'llms-txt', 'ard-schema'])
+          if (!applies(id)) failures.push(`${path}: ${id} did not apply`);
+        const ard = lhr.audits['ard-schema']!.details as { items?: unknown[] } | undefined;
+        if (ard?.items?.length) failures.push(`${path}: ard-schema found ${JSON.stringify(ard.items)}`);
+      }
+    } finally {
+      chrome.kill();
+      await own.stop();
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
 });

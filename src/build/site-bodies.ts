@@ -9,6 +9,7 @@ import {
   JSON_TYPE,
   MARKDOWN_TYPE,
   SERVER_CARD_TYPE,
+  SKILL_TYPE,
   TEXT_TYPE,
 } from '../core/media-types.ts';
 import { markdownTwinPath, PATHS } from '../core/paths.ts';
@@ -158,7 +159,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
     },
     [PATHS.mcpServerCard]: serverCard,
     [PATHS.mcpServerCardRecommended]: serverCard,
-    [SKILL_PATH]: { text: skill, type: MARKDOWN_TYPE },
+    [SKILL_PATH]: { text: skill, type: SKILL_TYPE },
     [PATHS.agentSkills]: {
       text: json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill))),
       type: JSON_TYPE,

@@ -11,3 +11,5 @@ export const XML_TYPE = 'application/xml; charset=utf-8';
 export const SERVER_CARD_TYPE = 'application/mcp-server-card+json';
 /** An AI Catalog (the AI Catalog specification, and the Agentic Resource Discovery draft on it). */
 export const AI_CATALOG_TYPE = 'application/ai-catalog+json';
+/** An agent skill's SKILL.md: Markdown with the Agent Skills profile the AI catalog names it by. */
+export const SKILL_TYPE = 'text/markdown; profile="urn:air:agent-skills"; charset=utf-8';

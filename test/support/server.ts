@@ -61,7 +61,8 @@ export async function startProcess(
   timeoutMs = 20_000,
   cwd = ROOT,
 ): Promise<RunningServer> {
-  const port = await freePort();
+  // A server built for its own address is started on the port that address names.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawnGroup(command, args, {
     cwd,

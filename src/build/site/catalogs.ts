@@ -57,11 +57,22 @@ function reverseDnsName(baseUrl: string): string {
   return `${labels.reverse().join('.')}/${MCP_SERVER_NAME}`;
 }
 
+/**
+ * The card's description, at most CARD_TEXT_MAX characters: the first of these that fits, so a
+ * long author's name costs the name, never the card's validity. Each says the tools are also
+ * registered on the site's pages, with WebMCP.
+ */
+const cardDescriptions = (author: string) => [
+  `Read-only tools to search and read the blog by ${author}, also on its pages through WebMCP.`,
+  'Read-only tools to search and read the blog, also on its pages through WebMCP.',
+];
+
 /** How the server card and the catalog's MCP entry name and describe the server. */
 function mcpServerCardText(data: SiteData) {
+  const descriptions = cardDescriptions(data.site.author.name);
   return {
     title: `${data.site.name} MCP server`,
-    description: `Read-only tools to search and read the blog by ${data.site.author.name}: posts, series, tag timelines and talks.`,
+    description: descriptions.find((text) => text.length <= CARD_TEXT_MAX) ?? (descriptions.at(-1) as string),
   };
 }
 
@@ -108,7 +119,9 @@ interface CatalogEntry {
  * data model): `specVersion`, `host` and `entries` and no other root member; each entry named
  * `urn:air:{host}:{namespace}:{name}`, with a display name, the media type its URL is served with
  * (`typeOf`, the same table the server answers from), a description and representative queries.
- * Its MCP entry says what the server card says (title, description).
+ * It lists what the draft's discovery types name, the MCP server (by its card, whose title and
+ * description its entry repeats) and the agent skill; the API's documents and llms.txt are found
+ * through the API catalog, llms.txt and the pages' links instead.
  */
 export function aiCatalog(data: SiteData, baseUrl: string, typeOf: (path: string) => string): object {
   const url = (path: string) => baseUrl + path;
@@ -146,58 +159,6 @@ export function aiCatalog(data: SiteData, baseUrl: string, typeOf: (path: string
         `Read the ${name} API`,
         'An agent skill: how to list, search and read the posts through the API and the MCP server.',
         [`How do I read the ${name} blog from an agent?`, `Fetch the newest posts of ${name}`],
-      ),
-      entry(
-        'skill',
-        'index',
-        PATHS.agentSkills,
-        'Agent Skills discovery index',
-        'The agent skills this site publishes, with their digests.',
-        [`Which agent skills does ${name} publish?`, 'Find a skill to read this blog'],
-      ),
-      entry(
-        'api',
-        'openapi',
-        PATHS.openapi,
-        `${name} API (OpenAPI 3.1)`,
-        'The read-only JSON API: post indexes, series, tag timelines, talks and search.',
-        [
-          `Get the newest posts of ${name} as JSON`,
-          `Search the posts of ${name} over HTTP`,
-          'List the posts with a tag',
-        ],
-      ),
-      entry(
-        'api',
-        'api-catalog',
-        PATHS.apiCatalog,
-        'API catalog (RFC 9727)',
-        'The APIs this site serves and where they are described.',
-        [`Which APIs does ${name} offer?`, 'Where is the OpenAPI description of this API?'],
-      ),
-      entry(
-        'docs',
-        'llms-txt',
-        PATHS.llmsTxt,
-        'llms.txt',
-        "A summary of the site for language models, with links to the API, the agents' documents and the posts.",
-        [`What is ${name} about?`, `Give me an overview of ${name} for an LLM`],
-      ),
-      entry(
-        'docs',
-        'llms-full-txt',
-        PATHS.llmsFullTxt,
-        'Every post in full (llms-full.txt)',
-        'Every published post in full, in Markdown, in one file.',
-        [`Read every post of ${name} at once`, `Load the whole ${name} blog as context`],
-      ),
-      entry(
-        'docs',
-        'access-policy',
-        PATHS.auth,
-        'Access policy',
-        'Authentication (none), methods, the rate limit and the licence.',
-        [`Does the ${name} API need a key?`, `What is the rate limit of the ${name} API?`],
       ),
     ],
   };
