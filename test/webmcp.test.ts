@@ -14,7 +14,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../bench/free-port.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
-import { BUILD_TIME, FIXTURES, SERVED_FIXTURE } from './support/fixtures.ts';
+import { BUILD_TIME } from './support/fixtures.ts';
 import { completeProject, projectDeployment, tsx } from './support/project.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
@@ -139,25 +139,31 @@ const AGENTIC_FLAGS: Flags = {
   cpuQuietThresholdMs: 100,
 };
 
-/** The served fixture built for the address it is served at, as a deployment is: robots.txt's `Agentmap:` names it. */
-async function startBuiltForItsAddress(): Promise<RunningServer> {
+/** The sample blog (content/), as `npm start` serves it: built for the address it is served at, which robots.txt's `Agentmap:` names. */
+async function startSampleBlog(): Promise<RunningServer> {
   const port = await freePort();
   const project = resolve(ROOT, 'test/artifacts/agentic-browsing');
   rmSync(project, { recursive: true, force: true });
-  const content = resolve(FIXTURES, SERVED_FIXTURE);
   const address = ['--base-url', `http://127.0.0.1:${port}`, '--now', BUILD_TIME.toISOString()];
-  tsx('src/bin/build.ts', '--content', content, '--out', projectDeployment(project), ...address);
+  tsx(
+    'src/bin/build.ts',
+    '--content',
+    resolve(ROOT, 'content'),
+    '--out',
+    projectDeployment(project),
+    ...address,
+  );
   completeProject(project);
   return startNode({ PORT: String(port), FOLIO_RATE_LIMIT_QUOTA: '5000' }, project);
 }
 
 describe("Lighthouse's agentic-browsing category", () => {
-  it('passes every audit, the WebMCP ones applying, with no error or warning from ard-schema', async () => {
-    const own = await startBuiltForItsAddress();
+  it('passes every audit on the sample blog, the WebMCP ones applying, with no error or warning from ard-schema', async () => {
+    const own = await startSampleBlog();
     const chrome = await launchChrome({ chromePath: CHROMIUM, chromeFlags: WEBMCP_ARGS });
     const failures: string[] = [];
     try {
-      for (const path of PAGES) {
+      for (const path of ['/', '/blog/cache-control-explained/', '/blog/']) {
         const lhr = (await lighthouse(own.url + path, { port: chrome.port, ...AGENTIC_FLAGS }))!.lhr;
         if (lhr.runtimeError) failures.push(`${path}: ${lhr.runtimeError.message}`);
         const audits = lhr.categories['agentic-browsing']!.auditRefs.map((ref) => lhr.audits[ref.id]!);
