@@ -287,6 +287,26 @@ describe.each([
     expect(notAbsolute(text)).toEqual([]);
   });
 
+  it('serves one llms-full.txt per language, the site and its author first, each linked from llms.txt with its size', async () => {
+    const llms = await (await get('/llms.txt')).text();
+    for (const [path, language, posts, slug] of [
+      ['/llms-full.txt', 'English', 2, 'figures-and-embeds'],
+      ['/es/llms-full.txt', 'Spanish', 1, 'cabeceras'],
+    ] as const) {
+      const bytes = new Uint8Array(await (await get(path)).arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
+      expect(
+        text.startsWith(
+          `# Signal & Noise: every post in ${language} in full\n\n> Notes on HTTP, caching and the web platform.\n\nWritten by Ada Signal (https://github.com/adasignal, https://social.example/@ada). Site: ${SITE}/. Content licence: CC-BY-4.0, reuse with attribution.\n`,
+        ),
+      ).toBe(true);
+      expect(text).toContain(`canonical: "${SITE}${path.startsWith('/es/') ? '/es' : ''}/blog/${slug}/"`);
+      const size = `${bytes.byteLength.toLocaleString('en')} bytes, about 1,000 tokens, ${posts} posts in Markdown`;
+      expect(llms).toContain(`- [Every post in ${language} in full](${SITE}${path}): ${size}`);
+    }
+    expect(await (await get('/es/llms-full.txt')).text()).not.toContain('/blog/callouts/');
+  });
+
   it('gives MCP get_post the post’s twin, its hero image and every link absolute', async () => {
     const result = await callTool(server.url, 'get_post', { slug: 'figures-and-embeds', lang: 'en' });
     expect(result.isError).toBeUndefined();

@@ -117,7 +117,13 @@ beforeAll(async () => {
     writeFileSync(join(content, `blog/en/2024-01-${String(n).padStart(2, '0')}_large-${n}.md`), bigPost(n));
   ({ stats: writtenStats } = await writeDeployment(
     await buildData(content, BUILD_TIME),
-    { baseUrl: BASE, policy: { quota: 300, windowSeconds: 60 }, sizes: SIZES },
+    // llms-full.txt whole, all ten posts in one body, rather than cut into parts of 2 MB.
+    {
+      baseUrl: BASE,
+      policy: { quota: 300, windowSeconds: 60 },
+      sizes: SIZES,
+      llmsFullPartBytes: 100 * POST_BYTES,
+    },
     projectDeployment(PROJECT),
   ));
   completeProject(PROJECT);

@@ -4,8 +4,10 @@
  * sections that are lists of `- [name](url): notes` links), each under 50,000 characters at any
  * blog size, and every post can be reached from the root. The Markdown sitemap follows the same
  * rules: one file while every page fits in it, numbered parts per language past that.
+ * llms-full.txt, one per language, is cut into parts under 2 MB, each linked with its size, each
+ * opening with the site and its author, and every post is in exactly one part of its language.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
@@ -98,23 +100,95 @@ async function crawl(handler: Handler, { root, follows, type }: Disclosure) {
 
 const twinUrl = (post: { path: string }) => `${BASE}${post.path.replace(/\/$/, '')}.md`;
 
+const PART_BYTES = 2_000_000;
+/** `- [Every post in English in full, part 1 of 3](url): 1,998,211 bytes, about 500,000 tokens, 812 posts in Markdown` */
+const FULL_NOTES = /^([\d,]+) bytes, about ([\d,]+) tokens, ([\d,]+) posts in Markdown$/;
+const count = (figure: string) => Number(figure.replaceAll(',', ''));
+
+/** The llms-full.txt parts a document links, with the sizes its notes state. */
+function fullParts(text: string) {
+  return [...parseLlmsTxt(text).sections.values()]
+    .flat()
+    .filter((link) => /\/llms-full(-\d+)?\.txt$/.test(link.url))
+    .map((link) => {
+      const notes = FULL_NOTES.exec(link.notes ?? '');
+      if (!notes) throw new Error(`${link.url} is linked without its size: ${link.notes}`);
+      return {
+        name: link.name,
+        url: link.url,
+        bytes: count(notes[1] as string),
+        tokens: count(notes[2] as string),
+        posts: count(notes[3] as string),
+      };
+    });
+}
+
 const BLOGS = [
-  ['the served blog', () => servedData()],
+  ['the served blog', () => servedData(), 'whole'],
   [
     'a blog of 10,000 posts',
     async () => compileContent(generateCorpus({ posts: 10_000 }), { now: BUILD_TIME }).data as SiteData,
+    'in parts',
   ],
 ] as const;
 
-describe.each(BLOGS)('llms.txt of %s', (_, load) => {
+describe.each(BLOGS)('llms.txt of %s', (_, load, corpus) => {
+  let data: SiteData;
+  let handler: Handler;
+  beforeAll(async () => {
+    data = await load();
+    handler = createHandler(await deployed(data, BASE));
+  }, 300_000);
+
   it('and every index it links are llms.txt documents under 50,000 characters that reach every post', async () => {
-    const data = await load();
-    const handler = createHandler(await deployed(data, BASE));
     const { sizes, reached } = await crawl(handler, LLMS_TXT);
     expect(sizes.size).toBeGreaterThan(data.site.languages.length);
     for (const [url, size] of sizes) expect(size, url).toBeLessThan(MAX_CHARS);
     const unreached = data.posts.map(twinUrl).filter((url) => !reached.has(url));
     expect(unreached).toEqual([]);
+  }, 300_000);
+
+  it('links each language’s llms-full.txt parts with their sizes; each part opens with the site and its author, stays under 2 MB, and every post is in exactly one', async () => {
+    const root = fullParts(await (await get(handler, `${BASE}/llms.txt`)).text());
+    const [first] = data.site.languages;
+    expect(root[0]?.url).toBe(`${BASE}/llms-full.txt`);
+    const partsIn = new Map(
+      data.site.languages.map((lang) => [
+        lang,
+        root.filter(({ url }) =>
+          url.startsWith(lang === first ? `${BASE}/llms-full` : `${BASE}/${lang}/llms-full`),
+        ),
+      ]),
+    );
+    expect([...partsIn.values()].flat()).toEqual(root);
+    expect(root.length > data.site.languages.length ? 'in parts' : 'whole').toBe(corpus);
+    const inParts = new Map<string, number>();
+    for (const lang of data.site.languages) {
+      const parts = partsIn.get(lang) ?? [];
+      // The language's own index links the same parts.
+      expect(fullParts(await (await get(handler, `${BASE}/llms/${lang}.txt`)).text())).toEqual(parts);
+      for (const [i, part] of parts.entries()) {
+        const response = await get(handler, part.url);
+        expect(response.status, part.url).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        const text = new TextDecoder().decode(bytes);
+        expect(bytes.byteLength, part.url).toBe(part.bytes);
+        expect(bytes.byteLength, part.url).toBeLessThanOrEqual(PART_BYTES);
+        expect(part.tokens).toBe(Math.max(1, Math.round(part.bytes / 4000)) * 1000);
+        expect(text.split('\n').slice(0, 5).join('\n')).toBe(
+          `# ${data.site.name}: every post in ${new Intl.DisplayNames('en', { type: 'language' }).of(lang)} in full${i === 0 ? '' : `, part ${i + 1}`}\n\n> ${data.site.description}\n\nWritten by ${data.site.author.name}${data.site.author.sameAs.length ? ` (${data.site.author.sameAs.join(', ')})` : ''}. Site: ${BASE}/.${data.site.license ? ` Content licence: ${data.site.license}, reuse with attribution.` : ''}`,
+        );
+        const next = parts[i + 1];
+        if (next) expect(text.endsWith(`Continued in part ${i + 2}: ${next.url}\n`), part.url).toBe(true);
+        const canonicals = [...text.matchAll(/^canonical: "([^"]+)"$/gm)].map((m) => m[1] as string);
+        expect(canonicals.length, part.url).toBe(part.posts);
+        for (const canonical of canonicals) inParts.set(canonical, (inParts.get(canonical) ?? 0) + 1);
+      }
+    }
+    const everyPost = data.posts.map((post) => `${BASE}${post.path}`);
+    expect(everyPost.filter((url) => inParts.get(url) !== 1)).toEqual([]);
+    expect(inParts.size).toBe(everyPost.length);
   }, 300_000);
 });
 

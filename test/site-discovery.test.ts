@@ -87,11 +87,17 @@ describe('discovery documents', () => {
     }
   });
 
-  it('llms-full.txt carries every published post in full', async () => {
-    const full = await text('/llms-full.txt');
+  it('llms-full.txt carries every published post of its language in full, the first language’s at the root', async () => {
+    expect(data.site.languages).toEqual(['en', 'es']);
+    const full: Record<string, string> = {
+      en: await text('/llms-full.txt'),
+      es: await text('/es/llms-full.txt'),
+    };
     for (const post of data.posts) {
-      expect(full).toContain(`# ${post.title}`);
-      expect(full).toContain(data.bodies.markdown(post).trim());
+      const corpus = full[post.lang];
+      expect(full[post.lang === 'en' ? 'es' : 'en']).not.toContain(`canonical: "${BASE}${post.path}"`);
+      expect(corpus).toContain(`# ${post.title}`);
+      expect(corpus).toContain(data.bodies.markdown(post).trim());
     }
   });
 

@@ -50,7 +50,7 @@ import {
   streamedDocuments,
 } from './search-index.ts';
 import { type Collision, collisionsWith } from './site/collisions.ts';
-import { llmsFullHeader } from './site/llms.ts';
+import { llmsFullWriter } from './site/llms-full.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
 import { type PageRenderer, siteBodies } from './site-bodies.ts';
 
@@ -65,6 +65,8 @@ export interface EmitOptions {
   published?: Set<string>;
   /** Above what size a body is streamed, and the size of its parts (smaller in the tests). */
   sizes?: BodySizes;
+  /** Where each language's llms-full.txt is cut into parts (LLMS_FULL_PART_BYTES unless a test sets another). */
+  llmsFullPartBytes?: number;
   /** Where sitemaps are split (smaller in the tests). */
   sitemapLimits?: SitemapLimits;
   /** The site's static files, published at their paths. */
@@ -124,16 +126,21 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       ...(options.renderPage && { renderPage: options.renderPage }),
       ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
     });
-    const everyPostInFull = owners.folioWrites(PATHS.llmsFullTxt) ? growingAt(PATHS.llmsFullTxt) : undefined;
-    await everyPostInFull?.add(llmsFullHeader(data));
+    const everyPostInFull = llmsFullWriter(data, baseUrl, {
+      open: growingAt,
+      folioWrites: owners.folioWrites,
+      ...(options.llmsFullPartBytes && { partBytes: options.llmsFullPartBytes }),
+    });
     for (const page of site.pages()) {
       published(page.path);
       await sink(pageFileKey(bodyKey(page.path) as string), page.html);
       await write(page.twinPath, page.markdown);
-      if (page.post) await everyPostInFull?.add(`\n${page.markdown}`);
+      if (page.post) await everyPostInFull.add(page.post, page.markdown);
     }
-    await everyPostInFull?.end();
-    const folioDocuments = Object.entries(site.documents).filter(([path]) => owners.folioWrites(path));
+    const fullParts = await everyPostInFull.end();
+    const folioDocuments = Object.entries(site.documents(fullParts)).filter(([path]) =>
+      owners.folioWrites(path),
+    );
     for (const [path, document] of folioDocuments) await write(path, document.text);
     for (const [path, text] of site.feeds()) if (owners.folioWrites(path)) await write(path, text);
     const sitemaps = await writePieces(
@@ -179,7 +186,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       deprecations: Object.fromEntries(deprecationHeaders(data.deprecations, baseUrl)),
       lists,
       documents: {
-        ...(everyPostInFull && { [PATHS.llmsFullTxt]: { type: TEXT_TYPE } }),
+        ...Object.fromEntries([...fullParts.values()].flat().map(({ path }) => [path, { type: TEXT_TYPE }])),
         ...Object.fromEntries(sitemapText.map((path) => [path, { type: MARKDOWN_TYPE }])),
         ...Object.fromEntries(sitemaps.map((path) => [path, { type: XML_TYPE }])),
         ...Object.fromEntries(

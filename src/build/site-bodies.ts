@@ -32,6 +32,7 @@ import { feedBodies, feedItems, feedSubjects, postsInManyFeeds } from './site/fe
 import type { LayoutContext } from './site/layout.ts';
 import { siteLinks } from './site/links.ts';
 import { llmsTxt } from './site/llms.ts';
+import type { LlmsFullParts } from './site/llms-full.ts';
 import { llmsIndexes } from './site/llms-indexes.ts';
 import { buildOpenApi } from './site/openapi.ts';
 import { type Page, pageHtml, pageMarkdown } from './site/page.ts';
@@ -73,8 +74,8 @@ export interface PageBodies {
   twinPath: string;
   html: string;
   markdown: string;
-  /** A post's page: its twin is also part of llms-full.txt. */
-  post: boolean;
+  /** A post's page: the language of the llms-full.txt its twin is also part of; null for any other page. */
+  post: Lang | null;
 }
 
 export interface DocumentBody {
@@ -109,7 +110,7 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const pageLinks: Record<string, string> = {};
   for (const home of homes) pageLinks[home] = apiCatalogLink(baseUrl);
 
-  const bodiesOf = (page: Page, post: boolean): PageBodies => ({
+  const bodiesOf = (page: Page, post: Lang | null): PageBodies => ({
     path: page.canonical.path,
     twinPath: markdownTwinPath(page.canonical.path),
     ...render(page, layout),
@@ -117,10 +118,10 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   });
   /** Each page rendered when it is reached, so a large blog's pages are never all in memory at once. */
   function* pages(): Generator<PageBodies> {
-    for (const page of content.listings()) yield bodiesOf(page, false);
-    for (const post of data.posts) yield bodiesOf(content.post(post), true);
-    for (const page of content.others()) yield bodiesOf(page, false);
-    for (const page of portals) yield bodiesOf(page, false);
+    for (const page of content.listings()) yield bodiesOf(page, null);
+    for (const post of data.posts) yield bodiesOf(content.post(post), post.lang);
+    for (const page of content.others()) yield bodiesOf(page, null);
+    for (const page of portals) yield bodiesOf(page, null);
   }
 
   const { languages } = data.site;
@@ -147,30 +148,35 @@ export function siteBodies(data: SiteData, context: SiteContext) {
 
   const skill = skillMarkdown(data, baseUrl, tools, policy);
   const serverCard = { text: json(mcpServerCard(data, baseUrl)), type: SERVER_CARD_TYPE };
-  const documents: Record<string, DocumentBody> = {
-    [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
-    [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl, tools), type: TEXT_TYPE },
-    [PATHS.robots]: { text: robotsTxt(data.robots, usageOf(data.site), baseUrl), type: TEXT_TYPE },
-    [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
-    [PATHS.apiCatalog]: {
-      text: json(apiCatalog(baseUrl)),
-      type: LINKSET_TYPE,
-      link: apiCatalogLink(baseUrl),
-    },
-    [PATHS.mcpServerCard]: serverCard,
-    [PATHS.mcpServerCardRecommended]: serverCard,
-    [SKILL_PATH]: { text: skill, type: SKILL_TYPE },
-    [PATHS.agentSkills]: {
-      text: json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill))),
-      type: JSON_TYPE,
-    },
+  /** The discovery documents; llms.txt and its indexes link llms-full.txt's parts, written before them. */
+  const documents = (fullParts: LlmsFullParts): Record<string, DocumentBody> => {
+    const documents: Record<string, DocumentBody> = {
+      [PATHS.openapi]: { text: json(buildOpenApi({ data, baseUrl, api })), type: JSON_TYPE },
+      [PATHS.llmsTxt]: { text: llmsTxt(data, baseUrl, tools, fullParts), type: TEXT_TYPE },
+      [PATHS.robots]: { text: robotsTxt(data.robots, usageOf(data.site), baseUrl), type: TEXT_TYPE },
+      [PATHS.auth]: { text: authMarkdown(data, baseUrl, policy), type: MARKDOWN_TYPE },
+      [PATHS.apiCatalog]: {
+        text: json(apiCatalog(baseUrl)),
+        type: LINKSET_TYPE,
+        link: apiCatalogLink(baseUrl),
+      },
+      [PATHS.mcpServerCard]: serverCard,
+      [PATHS.mcpServerCardRecommended]: serverCard,
+      [SKILL_PATH]: { text: skill, type: SKILL_TYPE },
+      [PATHS.agentSkills]: {
+        text: json(skillsIndex(data, baseUrl, new TextEncoder().encode(skill))),
+        type: JSON_TYPE,
+      },
+    };
+    for (const [path, text] of llmsIndexes(data, baseUrl, fullParts))
+      documents[path] = { text, type: TEXT_TYPE };
+    documents[WEBMCP_PATH] = { text: webmcpScript(tools), type: SCRIPT_TYPE };
+    // The catalog declares each entry's type from this table, the one its URLs are served from;
+    // llms-full.txt, written apart (it may be streamed), is plain text.
+    const typeOf = (path: string) => documents[path]?.type ?? TEXT_TYPE;
+    documents[PATHS.aiCatalog] = { text: json(aiCatalog(data, baseUrl, typeOf)), type: AI_CATALOG_TYPE };
+    return documents;
   };
-  for (const [path, text] of llmsIndexes(data, baseUrl)) documents[path] = { text, type: TEXT_TYPE };
-  documents[WEBMCP_PATH] = { text: webmcpScript(tools), type: SCRIPT_TYPE };
-  // The catalog declares each entry's type from this table, the one its URLs are served from;
-  // llms-full.txt, written apart (it may be streamed), is plain text.
-  const typeOf = (path: string) => documents[path]?.type ?? TEXT_TYPE;
-  documents[PATHS.aiCatalog] = { text: json(aiCatalog(data, baseUrl, typeOf)), type: AI_CATALOG_TYPE };
 
   /** One error page in each format, with the path and method left as slots for the run time. */
   function errorPage(lang: Lang, status: ErrorStatus, path: string, method: string) {

@@ -8,6 +8,7 @@
 import { markdownTwinPath } from '../../core/paths.ts';
 import type { Lang, PostRecord, SiteData } from '../data/types.ts';
 import { nativeName, uiText } from './i18n.ts';
+import { type LlmsFullParts, llmsFullItems } from './llms-full.ts';
 
 /** Agent-docs checkers pass an llms.txt under this many characters; fetch tools cut off past twice it. */
 export const LLMS_MAX_CHARS = 50_000;
@@ -65,7 +66,7 @@ const document = (title: string, summary: string, sections: [heading: string, it
     .join('\n\n')}\n`;
 
 /** Every index file, by path: each language's, and each part of each of its years. */
-export function llmsIndexes(data: SiteData, baseUrl: string): Map<string, string> {
+export function llmsIndexes(data: SiteData, baseUrl: string, fullParts: LlmsFullParts): Map<string, string> {
   const files = new Map<string, string>();
   for (const lang of data.site.languages as Lang[]) {
     const ui = uiText(lang, data.site);
@@ -96,10 +97,11 @@ export function llmsIndexes(data: SiteData, baseUrl: string): Map<string, string
       llmsLanguagePath(lang),
       document(
         `${data.site.name}: ${ui.postsIn(lang)}`,
-        `Every post in ${language}, by year, and its series.`,
+        `Every post in ${language}, by year, its series, and every post in full.`,
         [
           [ui.postsIn(lang), yearItems],
           [ui.seriesIn(lang), parts(series)[0] ?? []],
+          ['In full', llmsFullItems(fullParts, data.site.languages, lang, baseUrl)],
         ],
       ),
     );

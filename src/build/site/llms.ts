@@ -1,4 +1,4 @@
-/** llms.txt (https://llmstxt.org) and llms-full.txt: the site for language models. */
+/** llms.txt (https://llmstxt.org): the site for language models, in one file that stays the same size. */
 
 import { languageName } from '../../core/languages.ts';
 import { feedPath, markdownTwinPath, PATHS } from '../../core/paths.ts';
@@ -8,6 +8,7 @@ import { HOME_INTRO } from '../content/pages.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { nativeName, type UiText, uiText } from './i18n.ts';
 import { siteLinks } from './links.ts';
+import { authorLine, type LlmsFullParts, llmsFullItems } from './llms-full.ts';
 import { llmsItem, llmsLanguagePath } from './llms-indexes.ts';
 
 /** Posts of each language listed in llms.txt itself; the rest are reached through its index. */
@@ -59,7 +60,12 @@ function mcpSections(data: SiteData, baseUrl: string, tools: readonly Tool[], ui
  * The headings are in the blog's first language, each language's own section in its language;
  * `Optional` is the format's name for the section a reader may skip, and stays as it is.
  */
-export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[]): string {
+export function llmsTxt(
+  data: SiteData,
+  baseUrl: string,
+  tools: readonly Tool[],
+  fullParts: LlmsFullParts,
+): string {
   const url = (path: string) => baseUrl + path;
   const [rootLanguage, ...otherLanguages] = data.site.languages as [Lang, ...Lang[]];
   const ui = uiText(rootLanguage, data.site);
@@ -77,14 +83,14 @@ export function llmsTxt(data: SiteData, baseUrl: string, tools: readonly Tool[])
       `- [Developer portal (${nativeName(lang)})](${url(markdownTwinPath(portalPath(lang)))}): the developer portal in ${languageName(lang)}`,
   );
   const optional = [
-    `- [Every post in full](${url(PATHS.llmsFullTxt)}): the complete Markdown of every published post`,
+    ...data.site.languages.flatMap((lang) => llmsFullItems(fullParts, data.site.languages, lang, baseUrl)),
     ...otherPortals,
   ];
   return `# ${data.site.name}
 
 > ${data.site.description}
 
-Written by ${data.site.author.name}${data.site.author.sameAs.length ? ` (${data.site.author.sameAs.join(', ')})` : ''}.
+${authorLine(data)}
 
 Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed.${data.site.license === null ? '' : ` Content licence: ${data.site.license}, reuse with attribution.`}
 
@@ -111,9 +117,4 @@ ${data.site.languages.map((lang) => languageSections(data, lang, baseUrl)).join(
 
 ${optional.join('\n')}
 `;
-}
-
-/** The opening of llms-full.txt, which goes on with every published post's Markdown twin, one after another. */
-export function llmsFullHeader(data: SiteData): string {
-  return `# ${data.site.name}: every post in full\n\n> ${data.site.description}\n`;
 }
