@@ -55,7 +55,10 @@ export function bodySink(output: Sink, sizes: BodySizes = SIZES) {
   return {
     write: splitting(turning(keys.sink), streamed, sizes),
     growing: (key: string) => growingBody(keys.sink, streamed, key, sizes),
-    staticFile: (file: StaticFile) => writeStaticFile(keys.sink, streamed, file, sizes),
+    staticFile: (file: StaticFile) =>
+      copyFile(keys.sink, streamed, file, staticFileKey(bodyKey(file.path) as string), sizes),
+    /** A file copied as it is to `key` (a built site's page or twin), compressed variants made if it is streamed. */
+    fileAt: (key: string, file: StaticFile) => copyFile(keys.sink, streamed, file, key, sizes, ENCODINGS),
     streamed,
     keySet: keys.keySet,
   };
@@ -268,14 +271,15 @@ function splitting(sink: Sink, streamed: Record<string, StreamedFacts>, sizes: B
 }
 
 /** A static file, streamed when large; compressed variants only for the formats compressing shrinks. */
-async function writeStaticFile(
+async function copyFile(
   sink: Sink,
   streamed: Record<string, StreamedFacts>,
   file: StaticFile,
+  key: string,
   sizes: BodySizes,
+  encodings: readonly Encoding[] = staticTypeOf(file.path).compressible ? ENCODINGS : [],
 ) {
-  const encodings = staticTypeOf(file.path).compressible ? ENCODINGS : [];
-  const body = growingBody(sink, streamed, staticFileKey(bodyKey(file.path) as string), sizes, encodings);
+  const body = growingBody(sink, streamed, key, sizes, encodings);
   for await (const chunk of file.chunks()) await body.add(chunk);
   await body.end();
 }

@@ -21,13 +21,14 @@ import {
   SLOTS,
 } from '../core/deployment.ts';
 import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
-import { PATHS } from '../core/paths.ts';
+import { markdownTwinPath, PATHS } from '../core/paths.ts';
 import { contentUsage, usageOf } from '../core/usage.ts';
 import type { ApiEndpoint } from './api/catalogue.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
 import type { RateLimitPolicy } from './api/index-document.ts';
 import { tagsInUse } from './api/records.ts';
 import { createApiResources } from './api/resources.ts';
+import type { BesideSite } from './beside.ts';
 import {
   type BodySizes,
   bodySink,
@@ -52,7 +53,7 @@ import {
 import { type Collision, collisionsWith } from './site/collisions.ts';
 import { llmsFullWriter } from './site/llms-full.ts';
 import type { SitemapLimits } from './site/sitemaps.ts';
-import { type PageRenderer, siteBodies } from './site-bodies.ts';
+import { type PageBodies, type PageRenderer, siteBodies } from './site-bodies.ts';
 
 export interface EmitOptions {
   baseUrl: string;
@@ -75,6 +76,8 @@ export interface EmitOptions {
   noteCollision?: (collision: Collision) => void;
   /** The API's catalogue: the project's unless a caller's (a test's endpoint added to it). */
   endpoints?: readonly ApiEndpoint[];
+  /** Beside a built site: its pages are served in place of Folio's theme pages (`staticFiles` are its other files). */
+  beside?: BesideSite;
 }
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -94,10 +97,24 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
     return sink(bodyKey(path) as string, body);
   };
   const staticFiles = options.staticFiles ?? [];
+  const { beside } = options;
   const owners = collisionsWith(
-    staticFiles.map((file) => file.path),
+    [...staticFiles.map((file) => file.path), ...(beside?.pages.map(({ path }) => path) ?? [])],
     options.noteCollision ?? (() => {}),
+    beside && { folder: beside.folder, folioServes: beside.folioServes },
   );
+  const sitePages = new Map(beside?.pages.map((page) => [page.path, page]));
+  /**
+   * Beside a built site, Folio's pages are only the API's portal and the page of a post the site
+   * has none for (so every post's URL is a page); its twins, those of the site's pages with a source.
+   */
+  const pageWritten = ({ path, kind, post }: PageBodies) =>
+    !beside || ((kind === 'portal' || (post !== null && !sitePages.has(path))) && owners.folioWrites(path));
+  const twinWritten = (page: PageBodies) => {
+    const own = sitePages.get(page.path);
+    const sourced = page.kind === 'entry';
+    return pageWritten(page) || (sourced && own !== undefined && own.ownTwin === undefined);
+  };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
   /** A body published at `path` and written as it grows. */
@@ -125,19 +142,35 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       api,
       ...(options.renderPage && { renderPage: options.renderPage }),
       ...(options.sitemapLimits && { sitemapLimits: options.sitemapLimits }),
+      ...(beside && { sitemapPages: beside.pages.map((page) => page.sitemap) }),
     });
     const everyPostInFull = llmsFullWriter(data, baseUrl, {
       open: growingAt,
       folioWrites: owners.folioWrites,
       ...(options.llmsFullPartBytes && { partBytes: options.llmsFullPartBytes }),
     });
+    const twinned = new Set<string>();
     for (const page of site.pages()) {
-      published(page.path);
-      await sink(pageFileKey(bodyKey(page.path) as string), page.html);
+      if (pageWritten(page)) {
+        published(page.path);
+        await sink(pageFileKey(bodyKey(page.path) as string), page.html);
+      }
+      if (!twinWritten(page)) continue;
       await write(page.twinPath, page.markdown);
+      twinned.add(page.path);
       if (page.post) await everyPostInFull.add(page.post, page.markdown);
     }
     const fullParts = await everyPostInFull.end();
+    for (const page of beside?.pages ?? []) {
+      if (!owners.ownerPublishes(page.path)) continue;
+      published(page.path);
+      await bodies.fileAt(pageFileKey(bodyKey(page.path) as string), page.html);
+      if (twinned.has(page.path)) continue;
+      const twinPath = markdownTwinPath(page.path);
+      published(twinPath);
+      if (page.ownTwin) await bodies.fileAt(bodyKey(twinPath) as string, page.ownTwin);
+      else await sink(bodyKey(twinPath) as string, page.converted());
+    }
     const folioDocuments = Object.entries(site.documents(fullParts)).filter(([path]) =>
       owners.folioWrites(path),
     );
@@ -195,6 +228,7 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       },
       contentUsage: contentUsage(usageOf(data.site)),
       pageLinks: site.pageLinks,
+      headers: beside?.headers ?? {},
       streamed: bodies.streamed,
       mcp: {
         title: data.site.name,

@@ -4,7 +4,9 @@
  * checked (`buildDeployment`). The build command (src/build/command/) parses its arguments, calls
  * these and prints; the dev server, the benchmark and the tests call them directly.
  */
+import { basename, join } from 'node:path';
 import { MEDIA_PREFIX } from '../core/paths.ts';
+import { besideSite, withSitePages } from './beside.ts';
 import type { StaticFile } from './body-sink.ts';
 import type { DeploymentStats } from './bundle/deployment-limits.ts';
 import { type CompileOptions, compileContent } from './content/compile.ts';
@@ -16,9 +18,10 @@ import { type EmitOptions, emitDeployment } from './emit.ts';
 import { unresolvedLinks } from './link-check.ts';
 import { type Progress, SILENT } from './progress.ts';
 import type { Collision } from './site/collisions.ts';
+import { type BuiltSite, readBuiltSite } from './site-folder/built-site.ts';
 import type { FileReader } from './site-folder/content-folder.ts';
-import { imageSizer, staticFilesOf } from './site-folder/published-files.ts';
-import { readSiteFolder } from './site-folder/site-folder.ts';
+import { fileOnDisk, imageSizer, staticFilesOf } from './site-folder/published-files.ts';
+import { readSiteFolder, type SiteFolder } from './site-folder/site-folder.ts';
 import { withLinksOut } from './site-folder/static-files.ts';
 import { NOTHING_AHEAD, renderPosts } from './threads/render-posts.ts';
 import type { FileSizes, FileWriter } from './write/file-writer.ts';
@@ -56,13 +59,18 @@ export interface BuildSteps {
    * each body is rendered as its page is made.
    */
   renderAhead?: boolean;
+  /**
+   * A built site the content is served beside: its `_redirects` is read in place of the public
+   * folder's, and its files are the site's public files (the public folder's are published from it).
+   */
+  site?: BuiltSite;
 }
 
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
   options: Omit<CompileOptions, 'astro' | 'prepared'>,
-  { progress = SILENT, readFile, renderAhead = false }: BuildSteps = {},
+  { progress = SILENT, readFile, renderAhead = false, site }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const folder = await readSiteFolder(contentDir, progress, readFile);
   const { files, others, urls } = folder;
@@ -78,20 +86,32 @@ export async function buildContent(
       mediaFiles: others.media,
       mediaUrl: urls.urlOf,
       imageSize: imageSizer(folder),
-      publicFiles: others.publicPaths ?? new Set(),
-      publicSettings: folder.publicSettings,
+      publicFiles: site
+        ? new Set([...site.files.keys()].map(decodedPath))
+        : (others.publicPaths ?? new Set()),
+      publicSettings: site ? site.settings : folder.publicSettings,
+      ...(site && { settingsFolder: basename(site.dir) }),
     });
     return {
       ...compiled,
       // The compiler's bodies are the files' text: those rendered ahead are read from disk instead.
       data: kept ? { ...data, bodies: kept.of(postFiles) } : data,
-      staticFiles: staticFilesOf(folder, compiled.media),
+      staticFiles: site ? besideFiles(site, folder, compiled.media) : staticFilesOf(folder, compiled.media),
       release: () => kept?.release(),
     };
   } catch (error) {
     kept?.release();
     throw error;
   }
+}
+
+const decodedPath = (path: string) => path.split('/').map(decodeURIComponent).join('/');
+
+/** Beside a built site: its files, which hold the public folder's, and the files beside entries, under /_media/. */
+function besideFiles(site: BuiltSite, folder: SiteFolder, media: readonly string[]): StaticFile[] {
+  const own = [...site.files].map(([path, file]) => fileOnDisk(path, join(site.dir, file)));
+  const beside = staticFilesOf(folder, media).filter(({ path }) => path.startsWith(MEDIA_PREFIX));
+  return [...own, ...beside];
 }
 
 export async function buildData(contentDir: string, now = new Date()): Promise<SiteData> {
@@ -107,6 +127,12 @@ export interface DeploymentOptions {
   outDir: string | undefined;
   /** Opens the writer of the deployment's files: the file system's unless a caller stands between. */
   files?: (sized: FileSizes) => FileWriter;
+  /**
+   * A static site's build output (Astro's dist/, Hugo's public/): its pages and files are served
+   * as they are, in place of Folio's theme pages (docs/beside.md). It may be `outDir` itself: it
+   * is read before the deployment is swapped in there.
+   */
+  siteDir?: string;
 }
 
 /** What a build found and, unless it was a check, wrote. */
@@ -127,18 +153,22 @@ export interface DeploymentBuild {
  * swaps it in. Throws a ContentError, BrokenLinks, or a RangeError naming what is missing.
  */
 export async function buildDeployment(
-  { contentDir, compile, policy, outDir, files }: DeploymentOptions,
+  { contentDir, compile, policy, outDir, files, siteDir }: DeploymentOptions,
   progress: Progress = SILENT,
 ): Promise<DeploymentBuild> {
   const check = outDir === undefined;
-  const { data, layout, report, staticFiles, release } = await buildContent(
+  const site = siteDir === undefined ? undefined : readBuiltSite(siteDir);
+  const content = await buildContent(
     contentDir,
     { ...compile, addressInUse: check ? CHECK_ADDRESS : undefined },
-    { progress, renderAhead: true },
+    { progress, renderAhead: true, ...(site && { site }) },
   );
+  const { layout, report, staticFiles, release } = content;
   try {
+    const data = site ? withSitePages(content.data, site, report) : content.data;
     const baseUrl = data.site.baseUrl ?? (check ? CHECK_ADDRESS : undefined);
     if (baseUrl === undefined) throw new RangeError(NO_ADDRESS);
+    const beside = site && besideSite(site, data, baseUrl, report, basename(site.dir));
     const published = new Set<string>();
     let broken: LinkRef[] = [];
     const checkLinks = () => {
@@ -148,7 +178,7 @@ export async function buildDeployment(
       if (compile.strict && broken.length > 0) throw new BrokenLinks(broken);
     };
     const noteCollision = (collision: Collision) => report.collisions.push(collision);
-    const emit = { baseUrl, policy, published, staticFiles, noteCollision };
+    const emit = { baseUrl, policy, published, staticFiles, noteCollision, ...(beside && { beside }) };
     let stats: DeploymentStats | undefined;
     if (check) {
       progress.step('check', 'bodies');

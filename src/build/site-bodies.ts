@@ -53,6 +53,8 @@ export interface SiteContext {
   renderPage?: PageRenderer;
   /** Where sitemaps are split (the protocol's limits unless a test sets smaller ones). */
   sitemapLimits?: SitemapLimits;
+  /** The pages the sitemaps list, when they are not Folio's own (beside a built site, its pages). */
+  sitemapPages?: readonly SitemapPage[];
 }
 
 /** A page's two bodies: the HTML document and its Markdown twin. */
@@ -76,7 +78,12 @@ export interface PageBodies {
   markdown: string;
   /** A post's page: the language of the llms-full.txt its twin is also part of; null for any other page. */
   post: Lang | null;
+  /** Where the page comes from; beside a built site, only the portal's (and a post's the site lacks) are made. */
+  kind: PageKind;
 }
+
+/** A listing (home, tags, series lists), an entry's page made from its source (a post, a page, a deck, a series), or the API's portal. */
+export type PageKind = 'listing' | 'entry' | 'portal';
 
 export interface DocumentBody {
   text: string;
@@ -110,25 +117,26 @@ export function siteBodies(data: SiteData, context: SiteContext) {
   const pageLinks: Record<string, string> = {};
   for (const home of homes) pageLinks[home] = apiCatalogLink(baseUrl);
 
-  const bodiesOf = (page: Page, post: Lang | null): PageBodies => ({
+  const bodiesOf = (page: Page, kind: PageKind, post: Lang | null = null): PageBodies => ({
     path: page.canonical.path,
     twinPath: markdownTwinPath(page.canonical.path),
     ...render(page, layout),
+    kind,
     post,
   });
   /** Each page rendered when it is reached, so a large blog's pages are never all in memory at once. */
   function* pages(): Generator<PageBodies> {
-    for (const page of content.listings()) yield bodiesOf(page, null);
-    for (const post of data.posts) yield bodiesOf(content.post(post), post.lang);
-    for (const page of content.others()) yield bodiesOf(page, null);
-    for (const page of portals) yield bodiesOf(page, null);
+    for (const page of content.listings()) yield bodiesOf(page, 'listing');
+    for (const post of data.posts) yield bodiesOf(content.post(post), 'entry', post.lang);
+    for (const page of content.others()) yield bodiesOf(page, 'entry');
+    for (const page of portals) yield bodiesOf(page, 'portal');
   }
 
   const { languages } = data.site;
   /** What the sitemaps say of every page, in the order the pages are written; made once, when first asked. */
-  let sitemapPages: SitemapPage[] | undefined;
+  let sitemapPages: readonly SitemapPage[] | undefined;
   const everyPage = () => {
-    sitemapPages ??= [
+    sitemapPages ??= context.sitemapPages ?? [
       ...Array.from(content.listings(), sitemapPage),
       ...data.posts.map((post) => sitemapPage(content.postShell(post))),
       ...Array.from(content.others(), sitemapPage),

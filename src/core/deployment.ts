@@ -61,7 +61,7 @@ export interface ApiRoute {
  * Changes whenever the manifest, or the set and places of the bodies the run time expects, does: a
  * server refuses a deployment written in another format.
  */
-export const MANIFEST_FORMAT = 9;
+export const MANIFEST_FORMAT = 10;
 
 export interface Manifest {
   format: typeof MANIFEST_FORMAT;
@@ -91,6 +91,11 @@ export interface Manifest {
   contentUsage: string;
   /** Extra `Link` header values of pages, by path (the home pages point at the API catalog). */
   pageLinks: Record<string, string>;
+  /**
+   * Headers a built site's `_headers` gives its own pages and files, by path (lower-case names),
+   * worked out at build time: the run time only looks a path up.
+   */
+  headers: Record<string, Record<string, string>>;
   /** Bodies over STREAM_BYTES, by key: written in parts and answered as streams. */
   streamed: Record<string, StreamedFacts>;
   mcp: McpFacts;

@@ -50,6 +50,9 @@ export function pageOfTwin(twin: string): string[] {
   return [`${stem}/`, stem];
 }
 
+/** The paths the API and the MCP server answer, whatever else a site holds: `/api`, `/api/…`, `/mcp`, `/mcp/…`. */
+export const isFolioPath = (path: string) => /^\/(api|mcp)(\/|$)/.test(path);
+
 /** Where files kept beside the content's Markdown are published, by their path in the content folder. */
 export const MEDIA_PREFIX = '/_media/';
 

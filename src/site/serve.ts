@@ -172,6 +172,8 @@ export function createSite(options: SiteOptions) {
   // Every page and twin points agents at llms.txt and at the AI catalog.
   const llmsLink = `<${manifest.baseUrl}${PATHS.llmsTxt}>; rel="describedby"; type="text/plain", <${manifest.baseUrl}${PATHS.aiCatalog}>; rel="ai-catalog"`;
   const usage = { 'content-usage': manifest.contentUsage };
+  /** What a built site's `_headers` gives the path, beside which Folio runs. */
+  const ownHeaders = (path: string): HeaderMap => manifest.headers[path] ?? NO_HEADERS;
 
   function planOf(path: string, make: (path: string) => Omit<Plan, 'answers'>): Plan {
     return plans.get(path) ?? plans.set(path, { ...make(path), answers: new WeakMap() });
@@ -303,7 +305,7 @@ export function createSite(options: SiteOptions) {
       slashedKey: key && !path.endsWith('/') ? pageFileKey(`${key}/`) : null,
       staticKey: key && (extensionOf(path) || path.startsWith(WELL_KNOWN)) ? staticFileKey(key) : null,
       contentType: HTML_TYPE,
-      extra: { vary: 'Accept', link: links.filter(Boolean).join(', ') },
+      extra: { vary: 'Accept', link: links.filter(Boolean).join(', '), ...ownHeaders(path) },
       errorFormat: pageErrorFormat,
     };
   };
@@ -352,7 +354,11 @@ export function createSite(options: SiteOptions) {
   /** A static file as it was published, compressed only where that pays. */
   function sendStatic(request: Request, site: SiteRequest, plan: Plan, file: Body | StreamedBody) {
     const { path } = site.target;
-    const headersOf = () => ({ ...staticHeaders(path), 'access-control-allow-origin': ALLOW_ANY_ORIGIN });
+    const headersOf = () => ({
+      ...staticHeaders(path),
+      'access-control-allow-origin': ALLOW_ANY_ORIGIN,
+      ...ownHeaders(path),
+    });
     const { compressible } = staticTypeOf(path);
     const prepared = preparedVariant(bodies, plan.answers, file, site.accepted, headersOf, compressible);
     return prepared ? respondPrepared(Response, request, prepared, null) : notAcceptable(request, site);

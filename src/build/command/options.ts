@@ -13,6 +13,8 @@ Checks a content folder and writes the deployment folder: every body as served a
 
 Options:
   --content DIR   the content folder (default: $FOLIO_CONTENT, else the project's content/)
+  --site DIR      a static site's build output (such as dist/) to serve beside the content: its
+                  pages and files as they are, in place of Folio's own pages (--out may be DIR)
   --out DIR       the deployment folder (default: $FOLIO_OUT, else the project's dist/public)
   --base-url URL  the public address every absolute URL is built with (default: $BASE_URL, else
                   baseUrl in site.yaml, else site in an Astro site's astro.config.*)
@@ -29,6 +31,8 @@ Options:
 export interface BuildOptions {
   contentDir: string;
   outDir: string;
+  /** A built site served beside the content (`--site`); undefined for Folio's own pages. */
+  siteDir: string | undefined;
   /** Given on the command line or by $BASE_URL: wins over the content's own settings. */
   baseUrl: string | undefined;
   layout: Layout | undefined;
@@ -48,6 +52,7 @@ export class UsageError extends Error {}
 const OPTIONS = {
   content: { type: 'string' },
   out: { type: 'string' },
+  site: { type: 'string' },
   'base-url': { type: 'string' },
   layout: { type: 'string' },
   now: { type: 'string' },
@@ -75,6 +80,7 @@ export function parseBuildArgs(
     options: {
       contentDir: resolve(cwd, content ?? 'content'),
       outDir: resolve(cwd, values.out ?? (env.FOLIO_OUT || DEFAULT_OUT)),
+      siteDir: values.site === undefined ? undefined : resolve(cwd, values.site),
       baseUrl: values['base-url'] ?? (env.BASE_URL || undefined),
       layout: values.layout === undefined ? undefined : oneOf('--layout', LAYOUTS, values.layout),
       now: values.now === undefined ? new Date() : dateOf(values.now),

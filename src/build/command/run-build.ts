@@ -70,7 +70,7 @@ export async function runBuild(args: readonly string[], context = processContext
     err(`folio build: ${error.message} (--help lists the options)`);
     return 2;
   }
-  const { contentDir, outDir, verbose, check, format, ...compile } = options;
+  const { contentDir, outDir, siteDir, verbose, check, format, ...compile } = options;
   const fail = (lines: readonly string[]) => {
     // Annotations are workflow commands, which GitHub reads from standard output.
     (format === 'github' ? out : err)(lines.join('\n'));
@@ -89,6 +89,7 @@ export async function runBuild(args: readonly string[], context = processContext
         compile: { ...compile, baseUrl: given },
         policy: ratePolicyFromEnv(env),
         outDir: check ? undefined : outDir,
+        ...(siteDir !== undefined && { siteDir }),
         ...(context.files && { files: context.files }),
       },
       progress,
@@ -97,7 +98,8 @@ export async function runBuild(args: readonly string[], context = processContext
     const ms = Math.round(performance.now() - started);
     const pages = data.pages.length > 0 ? `, ${data.pages.length} pages` : '';
     const counts = `${data.posts.length} posts, ${data.series.length} series, ${data.decks.length} decks${pages}`;
-    const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}`;
+    const beside = siteDir === undefined ? '' : ` beside the site in ${siteDir}`;
+    const where = `in ${data.site.languages.join(', ')} (${layout === 'astro' ? 'Astro' : 'Folio'} layout) from ${contentDir}${beside}`;
     out(
       check
         ? `folio: checked ${counts} ${where}: no problems, nothing written (${ms} ms)`

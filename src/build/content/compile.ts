@@ -76,6 +76,8 @@ export interface CompileOptions {
   imageSize?: (path: string) => ImageSize | undefined;
   /** The settings files of the site's public folder (`robots.txt`, `_redirects`). */
   publicSettings?: PublicSettings | undefined;
+  /** How problems name the folder of those files: `public` unless a built site's. */
+  settingsFolder?: string | undefined;
 }
 
 export interface Compiled {

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { isRedirectStatus, type Redirect } from '../../core/deployment.ts';
+import { isFolioPath } from '../../core/paths.ts';
 import { redirectTarget, sitePath } from './schema.ts';
 
 /** A rule Folio does not answer: its line number, its text and why. */
@@ -29,6 +30,7 @@ function ruleOf(fields: readonly string[]): Redirect | string {
   const [from = '', to = '', status, ...conditions] = fields;
   if (fields.length < 2) return 'a rule needs an old path and a new one';
   if (!v.is(sitePath, from)) return 'the old path is not a path of this site';
+  if (isFolioPath(from)) return '/api/ and /mcp are answered by Folio';
   if (/[*:]/.test(from) || /:\w|\*/.test(to)) return 'a splat or placeholder names no path';
   const stated = status === undefined ? undefined : STATUS.exec(status);
   if (status !== undefined && !stated)

@@ -1,5 +1,5 @@
 /** What a successful build leaves out or works out by itself, said once each in the build summary. */
-import type { Collision } from '../site/collisions.ts';
+import type { Collision, FolioReason } from '../site/collisions.ts';
 import type { LinkRef } from './links.ts';
 import type { MdxLeftOut } from './mdx.ts';
 import type { UnfollowedRule } from './redirect-rules.ts';
@@ -45,6 +45,8 @@ export class BuildReport {
   readonly unfollowedRules: (UnfollowedRule & { file: string })[] = [];
   /** The owner's public files at paths Folio also writes, and whose is served. */
   readonly collisions: Collision[] = [];
+  /** Beside a built site: the posts it has no page for, with the path looked for. */
+  readonly postsWithoutPage: { id: string; lookedFor: string; served: string }[] = [];
   /** Drafts and entries dated after the build time. */
   readonly skipped: SkippedEntry[] = [];
   /** Files under a name starting with `_`. */
@@ -96,11 +98,10 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
   }
   for (const { file, line, rule, reason } of report.unfollowedRules)
     lines.push(`did not follow the rule ${rule} of ${file} (line ${line}): ${reason}`);
-  for (const { path, served } of report.collisions)
+  for (const collision of report.collisions) lines.push(collisionLine(collision));
+  for (const { id, lookedFor, served } of report.postsWithoutPage)
     lines.push(
-      served === 'yours'
-        ? `served public${path} in place of Folio's ${path}`
-        : `kept Folio's ${path} over public${path}: it describes the live API or MCP server`,
+      `no page for the post ${id} in the site at ${lookedFor}: served Folio's own at ${served} (permalink in site.yaml says where posts are)`,
     );
   if (report.noLicense)
     lines.push(
@@ -162,4 +163,17 @@ function mdxSummary(report: BuildReport): string | undefined {
 
 function count(n: number, singular: string, plural = `${singular}s`): string {
   return `${n} ${n === 1 ? singular : plural}`;
+}
+
+const FOLIO_REASONS: Record<FolioReason, string> = {
+  live: 'it describes the live API or MCP server',
+  area: '/api/ and /mcp are answered by Folio',
+  setting: 'folioServes in site.yaml names it',
+};
+
+function collisionLine(collision: Collision): string {
+  const { path, file } = collision;
+  return collision.served === 'yours'
+    ? `served ${file} in place of Folio's ${path}`
+    : `kept Folio's ${path} over ${file}: ${FOLIO_REASONS[collision.why]}`;
 }

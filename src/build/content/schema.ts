@@ -280,6 +280,8 @@ const usageSchema = v.strictObject(
   'a mapping with search, train and input, each yes or no and optional',
 );
 
+const PERMALINK = 'a site path with {slug}, such as /blog/{slug}/';
+
 export const siteSchema = v.strictObject(
   {
     name: title,
@@ -300,6 +302,10 @@ export const siteSchema = v.strictObject(
     ui: v.optional(uiSchema, {}),
     robots: v.optional(robotsSchema, {}),
     usage: v.optional(usageSchema, {}),
+    /** Beside a built site: where each post's page is (`{slug}`, and maybe `{lang}`, `{year}`, `{month}`, `{day}`). */
+    permalink: v.optional(v.pipe(v.string(PERMALINK), v.regex(/^\/.*\{slug\}/, PERMALINK))),
+    /** Beside a built site: paths where Folio's document is served over the site's own file. */
+    folioServes: v.optional(v.array(sitePath, 'a list of site paths such as [/llms.txt, /sitemap.xml]'), []),
     /** A hero image that is no file of the site is a problem unless this is true (then a warning). */
     allowMissingHeroImages: v.optional(v.boolean('true or false'), false),
   },

@@ -48,6 +48,8 @@ export interface SiteSources {
   addressInUse?: string | undefined;
   /** The settings files of the site's public folder. */
   publicSettings?: PublicSettings | undefined;
+  /** How problems and the summary name the folder of those files: `public` unless a built site's (`dist`). */
+  settingsFolder?: string | undefined;
   /** The authors collection, by slug. */
   authors?: readonly Author[] | undefined;
 }
@@ -61,10 +63,12 @@ export interface PublicSettings {
 }
 
 /** How the summary and the problems name a settings file of the public folder. */
-const PUBLIC_FILES: Record<keyof PublicSettings, string> = {
-  robots: 'public/robots.txt',
-  redirects: 'public/_redirects',
+const SETTINGS_FILES: Record<keyof PublicSettings, string> = {
+  robots: 'robots.txt',
+  redirects: '_redirects',
 };
+const settingsFile = (folder: string | undefined, name: keyof PublicSettings) =>
+  `${folder ?? 'public'}/${SETTINGS_FILES[name]}`;
 
 export function readSite(
   reader: ContentReader,
@@ -158,14 +162,16 @@ function inferSite(
     deprecations: given.deprecations ?? [],
     redirects: {
       ...astroRedirects(reader, astro),
-      ...publicRedirects(reader, sources.publicSettings),
+      ...publicRedirects(reader, sources),
       ...permanent(given.redirects ?? {}),
     },
     ui: given.ui ?? {},
     usage: given.usage ?? {},
     robots: given.robots ?? { allow: [], disallow: [], agents: {} },
-    robotsWritten: ownRobots(reader, sources.publicSettings),
+    robotsWritten: ownRobots(reader, sources),
     allowMissingHeroImages: given.allowMissingHeroImages ?? false,
+    permalink: given.permalink,
+    folioServes: given.folioServes ?? [],
   });
 }
 
@@ -224,34 +230,32 @@ function astroRedirects(reader: ContentReader, astro: AstroSiteHints | undefined
 /** A settings file of the public folder as text; a file that is not text is a problem. */
 function settingText(
   reader: ContentReader,
-  settings: PublicSettings | undefined,
+  { publicSettings, settingsFolder }: SiteSources,
   name: keyof PublicSettings,
 ): string | undefined {
-  const file = settings?.[name];
+  const file = publicSettings?.[name];
   if (file === undefined || typeof file === 'string') return file;
   const received = file.unreadable === 'too-large' ? `${file.bytes} bytes` : 'another encoding';
-  reader.problem(PUBLIC_FILES[name], 'the file', 'UTF-8 text of at most 1 MiB', received);
+  reader.problem(settingsFile(settingsFolder, name), 'the file', 'UTF-8 text of at most 1 MiB', received);
   return undefined;
 }
 
 /** The public folder's robots.txt, served in place of Folio's. */
-function ownRobots(reader: ContentReader, settings: PublicSettings | undefined): string | null {
-  const text = settingText(reader, settings, 'robots');
+function ownRobots(reader: ContentReader, sources: SiteSources): string | null {
+  const text = settingText(reader, sources, 'robots');
   if (text === undefined) return null;
-  reader.report.collisions.push({ path: PATHS.robots, served: 'yours' });
+  const file = settingsFile(sources.settingsFolder, 'robots');
+  reader.report.collisions.push({ path: PATHS.robots, file, served: 'yours' });
   return text;
 }
 
 /** The redirects of the public folder's `_redirects`; each rule Folio does not answer goes to the summary. */
-function publicRedirects(
-  reader: ContentReader,
-  settings: PublicSettings | undefined,
-): Record<string, Redirect> {
-  const text = settingText(reader, settings, 'redirects');
+function publicRedirects(reader: ContentReader, sources: SiteSources): Record<string, Redirect> {
+  const text = settingText(reader, sources, 'redirects');
   if (text === undefined) return {};
   const { redirects, unfollowed } = readRedirectRules(text);
   reader.report.unfollowedRules.push(
-    ...unfollowed.map((rule) => ({ ...rule, file: PUBLIC_FILES.redirects })),
+    ...unfollowed.map((rule) => ({ ...rule, file: settingsFile(sources.settingsFolder, 'redirects') })),
   );
   return redirects;
 }
@@ -302,6 +306,9 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       languages: site.languages,
       ui: site.ui,
       usage: { ...DEFAULT_USAGE, ...definedOnly(site.usage) },
+      ...((site.permalink !== undefined || site.folioServes.length > 0) && {
+        beside: { permalink: site.permalink, folioServes: site.folioServes },
+      }),
     },
     deprecations: site.deprecations.map((d) => ({
       operationId: d.operationId,

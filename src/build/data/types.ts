@@ -25,6 +25,15 @@ export interface SiteInfo<L extends string = Lang> {
   ui?: Readonly<Record<string, Readonly<Record<string, string | undefined>>>>;
   /** How automated systems may use the content (site.yaml `usage`); the licence's grant when unstated. */
   usage?: UsagePolicy;
+  /** How the build beside a site's own pages finds them (site.yaml `permalink`, `folioServes`). */
+  beside?: BesideSettings;
+}
+
+export interface BesideSettings {
+  /** Where each post's page is, `{slug}` its slug; undefined to detect it among the usual places. */
+  permalink: string | undefined;
+  /** Paths where Folio's document is served over the site's own file. */
+  folioServes: readonly string[];
 }
 
 export interface TagInfo<L extends string = Lang> {

@@ -16,7 +16,7 @@ import { cachedPostBodies } from './render-cache.ts';
 import { cachedSearchIndexer } from './search-cache.ts';
 
 export interface DevBuildOptions {
-  content: Omit<BuildOptions, 'outDir' | 'check' | 'format' | 'verbose' | 'baseUrl'>;
+  content: Omit<BuildOptions, 'outDir' | 'siteDir' | 'check' | 'format' | 'verbose' | 'baseUrl'>;
   /** The dev server's own address: the content's URLs are built with it. */
   baseUrl: string;
   policy: RateLimitPolicy;

@@ -46,6 +46,8 @@ export async function runDev(args: readonly string[]): Promise<number> {
       return 0;
     }
     options = command.options;
+    if (options.siteDir !== undefined)
+      throw new UsageError('--site is an option of the build: the dev server serves the content alone');
     address = listenAddress(process.env, DEV_HOST);
   } catch (error) {
     if (!(error instanceof UsageError || error instanceof RangeError)) throw error;

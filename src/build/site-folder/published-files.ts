@@ -11,7 +11,7 @@ import { IMAGE_HEAD_BYTES, type ImageSize, imageSize } from '../content/image-si
 import { isPublicSetting } from './public-settings.ts';
 import type { SiteFolder } from './site-folder.ts';
 
-const fileOnDisk = (path: string, file: string): StaticFile => ({
+export const fileOnDisk = (path: string, file: string): StaticFile => ({
   path,
   chunks: () => createReadStream(file),
 });
@@ -31,7 +31,7 @@ export function staticFilesOf(
   return [...published, ...media.map((path) => fileOnDisk(urls.urlOf(path), join(contentDir, path)))];
 }
 
-const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
+export const encodedPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
 
 /**
  * The pixel size of a published image, by its decoded URL path: a file beside an entry under

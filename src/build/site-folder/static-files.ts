@@ -30,7 +30,7 @@ export function publicFolderOf(contentDir: string): string | undefined {
 }
 
 /** What a folder of the site holds, as the build may publish it. */
-interface Listing {
+export interface Listing {
   /** Every file below the folder by its `/`-separated relative path. */
   files: string[];
   /** The symbolic links that lead out of the folder, by relative path, with the real path they lead to. */
@@ -38,14 +38,14 @@ interface Listing {
 }
 
 /** The one hidden folder a site publishes: `.well-known/` at the root of its public folder (RFC 8615). */
-const notWellKnown = (path: string) => path !== '.well-known';
+export const notWellKnown = (path: string) => path !== '.well-known';
 
 /**
  * The files below `dir` (names starting with a dot left out unless `hidden` says otherwise), following symbolic links that stay inside `within` (the folder itself
  * unless it is inside another that the build reads); a link that leads out of it (to a file or a
  * folder) is listed apart and never followed, so nothing outside is ever published.
  */
-function filesBelow(
+export function filesBelow(
   dir: string,
   skip: (path: string) => boolean = () => false,
   within = dir,

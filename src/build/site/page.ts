@@ -61,7 +61,13 @@ const yamlValue = (value: string | readonly string[]): string =>
     ? JSON.stringify(value)
     : `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
 
-/** YAML front matter (JSON-quoted scalars are valid YAML), `# title`, the description, the content. */
+/** YAML front matter (JSON-quoted scalars are valid YAML), between its `---` lines. */
+export const frontMatter = (fields: Facts): string =>
+  `---\n${Object.entries(fields)
+    .map(([key, value]) => `${key}: ${yamlValue(value)}`)
+    .join('\n')}\n---`;
+
+/** The front matter, `# title`, the description, the content. */
 export function markdownDocument(
   fields: Facts,
   title: string,
@@ -69,9 +75,8 @@ export function markdownDocument(
   blocks: readonly Block[],
   baseUrl: string,
 ): string {
-  const front = Object.entries(fields).map(([key, value]) => `${key}: ${yamlValue(value)}`);
   const content = blocksMarkdown(blocks, baseUrl);
-  return `---\n${front.join('\n')}\n---\n\n# ${title}\n\n${description}\n${content ? `\n${content}\n` : ''}`;
+  return `${frontMatter(fields)}\n\n# ${title}\n\n${description}\n${content ? `\n${content}\n` : ''}`;
 }
 
 export function pageMarkdown(page: Page, baseUrl: string): string {
