@@ -21,7 +21,7 @@ import {
   SLOTS,
 } from '../core/deployment.ts';
 import { MARKDOWN_TYPE, TEXT_TYPE, XML_TYPE } from '../core/media-types.ts';
-import { markdownTwinPath, PATHS } from '../core/paths.ts';
+import { markdownTwinPath } from '../core/paths.ts';
 import { contentUsage, usageOf } from '../core/usage.ts';
 import type { ApiEndpoint } from './api/catalogue.ts';
 import { deprecationHeaders } from './api/deprecation.ts';
