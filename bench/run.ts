@@ -12,7 +12,8 @@
  * large: time to its first byte and to its last), the first MCP searches, `limit=10` throughput on
  * a synthetic corpus of 100,000 posts vs the sample blog, and the corpus's deployment folder and
  * edge bundles against the platforms' limits) and the rate limiter's memory under 1,000,000
- * distinct client addresses. Prints every figure with its ratio to the baseline measured in the
+ * distinct client addresses, and an owner's HTML page served by Folio beside the site that wrote it
+ * (`--site`) against bare node:http replaying its bytes. Prints every figure with its ratio to the baseline measured in the
  * same run and whether each target is met.
  *
  * `--quick` is the smoke run of test/bench-smoke.test.ts: every stage once, in a few seconds, with
@@ -26,7 +27,15 @@
  * blog's deployment in dist/public like the quick run; it writes no report unless `--report` says where.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -876,6 +885,82 @@ async function throughputStage(bun: string, hasBun: boolean) {
   );
 }
 
+/**
+ * An owner's HTML page served by Folio built beside the site (`--site`), against bare node:http
+ * replaying the bytes Folio sent, in rounds as the other routes. The site is one page, the sample
+ * blog's /blog/ as Folio wrote it, so the page is the size of the route "site page /blog/".
+ */
+async function besideStage(sampleOut: string) {
+  const site = join(tmp, 'beside-site');
+  mkdirSync(join(site, 'blog'), { recursive: true });
+  copyFileSync(join(sampleOut, '_folio/blog/index.html'), join(site, 'blog/index.html'));
+  const besideOut = join(tmp, 'beside-out');
+  await tsx('src/bin/build.ts', '--content', 'content', '--site', site, '--out', besideOut);
+  const route: Route = {
+    name: "owner's page /blog/, beside its site",
+    method: 'GET',
+    url: '/blog/',
+    headers: HTML_HEADERS,
+    expect: 200,
+    kind: 'prerendered',
+  };
+  const folioFile = join(tmp, 'folio-node.mjs');
+  const folioEnv = { FOLIO_OUT: besideOut };
+  const probe = await startServer(process.execPath, [folioFile], folioEnv);
+  // The raw server answers what it was given: its readiness probe (the `limit=10` list), a 404, the page.
+  const fixture: Fixture = {
+    exchanges: [
+      await exchange(probe.url, 'GET', READY_PATH, JSON_HEADERS),
+      await exchange(probe.url, 'GET', '/api/no-such-resource.json', JSON_HEADERS),
+      await exchange(probe.url, route.method, route.url, route.headers),
+    ],
+  };
+  await probe.stop();
+  const fixturePath = join(tmp, 'beside-fixture.json');
+  writeFileSync(fixturePath, JSON.stringify(fixture));
+  const contenders = [
+    { id: 'raw', label: 'node:http (raw bytes)', file: join(tmp, 'raw-node.mjs'), env: {} },
+    { id: 'folio', label: 'Folio on Node, beside the site', file: folioFile, env: folioEnv },
+  ];
+  const servers = new Map<string, Server>();
+  const runs = new Map<string, Measured[]>();
+  try {
+    for (const { id, file, env } of contenders)
+      servers.set(id, await startServer(process.execPath, [file], { BENCH_FIXTURE: fixturePath, ...env }));
+    for (const difference of await compareAnswer(route, fixture, servers.get('raw')!.url))
+      console.error(`warning: node:http ${route.name}: ${difference} differs from Folio's`);
+    for (let round = 0; round < rounds; round++)
+      for (const { id } of round % 2 ? [...contenders].reverse() : contenders)
+        runs.set(id, [...(runs.get(id) ?? []), await loadMeasured(route, servers.get(id)!)]);
+  } finally {
+    for (const server of servers.values()) await server.stop();
+  }
+  const folio = runs.get('folio')!;
+  const raw = runs.get('raw')!;
+  const rps = (run: Measured) => run.load.requestsPerSecond;
+  const ratio = pairedRatio(folio, raw, rps);
+  const clean = [...folio, ...raw].every(
+    (run) => run.load.errors === 0 && Object.keys(run.load.statuses).every((s) => Number(s) === route.expect),
+  );
+  out.heading(2, "Beside a built site: the owner's page");
+  out.table(
+    ['route', 'Folio req/s', 'raw node:http req/s', 'Folio / raw', 'lowest–highest round', 'p99 Folio / raw'],
+    [
+      [
+        route.name,
+        fmt.rps(rps(medianMeasured(folio))),
+        fmt.rps(rps(medianMeasured(raw))),
+        fmt.x(ratio.median),
+        `${fmt.x(ratio.lowest)}–${fmt.x(ratio.highest)}`,
+        fmt.x(pairedRatio(folio, raw, (run) => Math.max(run.load.p99, 0.01)).median),
+      ],
+    ],
+    ['l', 'r', 'r', 'r', 'r', 'r'],
+  );
+  const value = clean ? fmt.x(ratio.median) : `${fmt.x(ratio.median)}, wrong statuses`;
+  check(`Folio/raw node:http req/s, ${route.name}`, value, '≥ 0.90x', clean && ratio.median >= 0.9);
+}
+
 /** The sample blog and the synthetic corpus, built and served side by side. */
 async function scaleStage(
   sampleOut: string,
@@ -1239,7 +1324,10 @@ async function main() {
     bundle('bench/contenders/cold-node.ts', join(tmp, 'cold-node.mjs')),
   ]);
 
-  if (!scaleOnly) await throughputStage(bun, hasBun);
+  if (!scaleOnly) {
+    await throughputStage(bun, hasBun);
+    await besideStage(sampleOut);
+  }
   await scaleStage(sampleOut, sampleBuild, corpusJob);
   if (!scaleOnly) {
     await limiterStage(limiterJob);

@@ -127,6 +127,29 @@ describe('npm run bench -- --quick', () => {
     expect(paragraphs()).toContainEqual(expect.stringMatching(/^peak RSS: node:http \(raw bytes\) \d+ MiB/));
   });
 
+  it("holds an owner's page served beside its site to bare node:http replaying it, in the same run", () => {
+    const table = tableUnder("Beside a built site: the owner's page");
+    expect(table.headers).toEqual([
+      'route',
+      'Folio req/s',
+      'raw node:http req/s',
+      'Folio / raw',
+      'lowest–highest round',
+      'p99 Folio / raw',
+    ]);
+    expectCells(cellsOf(table, "owner's page /blog/, beside its site"), [
+      COUNT,
+      COUNT,
+      RATIO,
+      ROUND_SPREAD,
+      RATIO,
+    ]);
+    expectCells(
+      cellsOf(tableUnder('Targets'), "Folio/raw node:http req/s, owner's page /blog/, beside its site"),
+      [/^\d+\.\d\dx$/, '≥ 0.90x', /^(yes|NO)$/],
+    );
+  });
+
   it('gives each route its ratios, taken within rounds', () => {
     const table = tableUnder('Ratios (same run)');
     expect(table.headers).toEqual([
