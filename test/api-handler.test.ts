@@ -103,6 +103,8 @@ describe('successful responses', () => {
       'seriesCurrent',
       'seriesTotal',
       'seriesTitle',
+      'relatedPosts',
+      'relatedSlides',
     ]);
     expect(en.find((p: { slug: string }) => p.slug === 'first')).toEqual({
       id: 'en/2025-01-10_first',
@@ -121,6 +123,8 @@ describe('successful responses', () => {
       seriesCurrent: 2,
       seriesTotal: 2,
       seriesTitle: 'HTTP basics',
+      relatedPosts: [],
+      relatedSlides: [],
     });
     expect(es[0].url).toBe(`${BASE}/es/blog/first/`);
   });

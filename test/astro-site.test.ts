@@ -89,23 +89,38 @@ describe('the build of an Astro site with zero edits', () => {
     const warnings = built.stdout.slice(built.stdout.indexOf('folio: 3 internal link(s)'));
     expect(warnings.split('\n')).toEqual([
       'folio: 3 internal link(s) and image(s) will not resolve (--strict refuses them):',
-      `  ${POST}:38: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
-      `  ${POST}:41: image /images/missing.png does not resolve to a page, file or redirect of this site`,
-      `  ${MDX}:26: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:40: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
+      `  ${POST}:43: image /images/missing.png does not resolve to a page, file or redirect of this site`,
+      `  ${MDX}:27: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
       '',
     ]);
     // The hero images and /images/diagram.png are files of the site.
-    expect(built.stdout).not.toMatch(/hero\.png|diagram\.png|cover\.png|warning:/);
+    expect(built.stdout).not.toMatch(/hero\.png|diagram\.png|cover\.png/);
   });
 
-  it('refuses them with --strict, writing nothing', async () => {
+  it('names the file, line, field and value of a related entry that names nothing, as a warning', () => {
+    expect(built.stdout.split('\n').filter((line) => line.includes('warning:'))).toEqual([
+      'folio: warning: slides/en/2025-02-01_cache-talk.md:6: relatedPost "no-such-post" is not a published post in en (--strict refuses it)',
+    ]);
+  });
+
+  it('refuses them with --strict, writing nothing: the related entry first, the links once it is mended', async () => {
     const out = resolve(PROJECT, 'strict-out');
     const strict = await build('--out', out, '--strict');
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      `has 3 problem(s):\n  ${POST}:38: link /blog/series/http-basics/ does not resolve`,
+      'has 1 problem(s):\n  slides/en/2025-02-01_cache-talk.md:6: relatedPost: expected a published post in en, received "no-such-post"',
     );
-    expect(strict.stderr).toContain(`  ${MDX}:26: link /slides/missing-talk/ does not resolve`);
+    const mended = resolve(PROJECT, 'mended');
+    cpSync(ASTRO_SITE, mended, { recursive: true });
+    const deck = resolve(mended, 'src/content/slides/en/2025-02-01_cache-talk.md');
+    writeFileSync(deck, readFileSync(deck, 'utf8').replace('relatedPost: no-such-post\n', ''));
+    const links = await build('--content', resolve(mended, 'src/content'), '--out', out, '--strict');
+    expect(links.code).toBe(1);
+    expect(links.stderr).toContain(
+      `has 3 problem(s):\n  ${POST}:40: link /blog/series/http-basics/ does not resolve`,
+    );
+    expect(links.stderr).toContain(`  ${MDX}:27: link /slides/missing-talk/ does not resolve`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -454,6 +469,8 @@ describe.each([
         pageUrl: `${SITE}/talks/validators-at-scale/`,
         updatedDate: '2025-04-02T00:00:00.000Z',
         relatedPost: `${SITE}/blog/figures-and-embeds/`,
+        relatedPosts: [`${SITE}/blog/figures-and-embeds/`],
+        relatedSlides: [],
       }),
       expect.objectContaining({
         slug: 'cache-talk',
@@ -463,8 +480,46 @@ describe.each([
         pageUrl: `${SITE}/talks/cache-talk/`,
         updatedDate: null,
         relatedPost: null,
+        relatedPosts: [],
+        relatedSlides: [`${SITE}/talks/validators-at-scale/`],
       }),
     ]);
+  });
+
+  it('carries the posts and decks each post names in its records, empty where it names none', async () => {
+    const related = (posts: Record<string, unknown>[]) =>
+      Object.fromEntries(posts.map((post) => [post.slug, [post.relatedPosts, post.relatedSlides]]));
+    const expected = {
+      'figures-and-embeds': [[`${SITE}/blog/callouts/`], [`${SITE}/talks/validators-at-scale/`]],
+      callouts: [[`${SITE}/blog/figures-and-embeds/`], []],
+    };
+    expect(related(await (await get('/api/posts-en.json')).json())).toEqual(expected);
+    expect(related((await (await get('/api/timeline/en/html.json')).json()).posts)).toEqual({
+      'figures-and-embeds': expected['figures-and-embeds'],
+    });
+    expect(related((await (await get('/api/series/en/http-basics.json')).json()).posts)).toEqual(expected);
+    expect(related(await (await get('/api/posts-es.json')).json())).toEqual({
+      cabeceras: [[], [`${SITE}/es/talks/validadores/`]],
+    });
+  });
+
+  it('links the posts and decks a post or deck names on its page and in its twin', async () => {
+    const page = await (await get('/blog/figures-and-embeds/')).text();
+    expect(page).toContain('Related post: <a href="/blog/callouts/">Callouts</a>');
+    expect(page).toContain('Related talk: <a href="/talks/validators-at-scale/">Validators at scale</a>');
+    const twin = await (await get('/blog/figures-and-embeds.md')).text();
+    expect(twin).toContain(`Related post: [Callouts](${SITE}/blog/callouts/)`);
+    expect(twin).toContain(`Related talk: [Validators at scale](${SITE}/talks/validators-at-scale/)`);
+    expect(await (await get('/es/blog/cabeceras/')).text()).toContain(
+      'Charla relacionada: <a href="/es/talks/validadores/">',
+    );
+    const deck = await (await get('/talks/cache-talk/')).text();
+    expect(deck).toContain('Related talk: <a href="/talks/validators-at-scale/">Validators at scale</a>');
+    expect(deck).not.toContain('Related post:');
+    expect(await (await get('/talks/cache-talk.md')).text()).toContain(
+      `Related talk: [Validators at scale](${SITE}/talks/validators-at-scale/)`,
+    );
+    expect(await (await get('/blog/callouts/')).text()).not.toContain('Related talk:');
   });
 
   it('lists every deck, native or external, in the sitemaps and the MCP resources', async () => {
@@ -518,6 +573,18 @@ describe.each([
       'relatedPost',
     ])
       expect(openapi, field).toContain(`"${field}":{`);
+  });
+
+  it('declares the related posts and decks of posts, chapters and decks in the OpenAPI schemas, as lists of URLs every record carries', async () => {
+    const { schemas } = (await (await get('/openapi.json')).json()).components;
+    for (const name of ['Post', 'TimelinePost', 'SeriesChapter', 'Deck'])
+      for (const field of ['relatedPosts', 'relatedSlides']) {
+        expect(schemas[name].required, `${name}.${field}`).toContain(field);
+        expect(schemas[name].properties[field], `${name}.${field}`).toMatchObject({
+          type: 'array',
+          items: { type: 'string', format: 'uri' },
+        });
+      }
   });
 
   it('puts a post’s keywords in its meta keywords and JSON-LD, with its word count, and finds the post by them', async () => {

@@ -156,7 +156,7 @@ describe('the build command', () => {
     expect(quiet.stdout.split('\n').slice(1)).toEqual([
       'folio: inferred name "notes.example" (the host name), languages en, es (the language folders), description and author "notes.example" (the name)',
       'folio: skipped 1 draft and 1 future-dated entry (--verbose lists them)',
-      'folio: ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
+      'folio: ignored fields: heroLayout (3 files), color (1), theme (1)',
       'folio: .mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
       'folio: ignored 2 files under names starting with _ (--verbose lists them)',
       expect.stringMatching(
@@ -178,7 +178,7 @@ describe('the build command', () => {
     const strict = await build(['--content', ASTRO, '--out', out, '--strict']);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, draft, received a field Folio does not use (--strict refuses those)\n',
+      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, draft, received a field Folio does not use (--strict refuses those)\n',
     );
     expect(strict.stderr).not.toMatch(NO_STACK);
   });

@@ -325,7 +325,7 @@ describe('front-matter dates', () => {
 
 describe('front-matter fields Folio does not use', () => {
   const changes = {
-    [FIRST]: firstPost('heroLayout: wide\nrelatedPost: second'),
+    [FIRST]: firstPost('heroLayout: wide\ncolor: teal'),
     'blog/en/2025-02-10_second.md': post(
       'title: T\ndescription: D\npubDate: 2025-02-10\nseries: http-basics\nseriesOrder: 1\nheroLayout: narrow',
     ),
@@ -334,16 +334,16 @@ describe('front-matter fields Folio does not use', () => {
   it('are accepted, left out of the data and listed once in the summary', async () => {
     const { data, report } = await compileMini(changes);
     expect(JSON.stringify(data)).not.toContain('heroLayout');
-    expect(summaryLines(report, false)).toContain('ignored fields: heroLayout (2 files), relatedPost (1)');
+    expect(summaryLines(report, false)).toContain('ignored fields: heroLayout (2 files), color (1)');
   });
 
   it('are refused with --strict, naming the fields Folio knows', async () => {
     const known =
-      'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, draft';
+      'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, draft';
     const refused = `expected one of the fields ${known}, received a field Folio does not use (--strict refuses those)`;
     expect(await problemsWith(changes, { strict: true })).toEqual([
       `${FIRST}: heroLayout: ${refused}`,
-      `${FIRST}: relatedPost: ${refused}`,
+      `${FIRST}: color: ${refused}`,
       `blog/en/2025-02-10_second.md: heroLayout: ${refused}`,
     ]);
   });
@@ -722,17 +722,51 @@ describe('front-matter URLs and paths (issue 10)', () => {
         data.decks.find((d) => d.slug === 'external-deck'),
         named,
       ).toMatchObject({
-        relatedPost: '/blog/first/',
+        relatedPosts: ['/blog/first/'],
         eventUrl: 'https://event.example/',
       });
     }
     const { data, report } = await compileMini(deck('/blog/draft/'));
-    expect(data.decks.find((d) => d.slug === 'external-deck')?.relatedPost).toBeNull();
+    expect(data.decks.find((d) => d.slug === 'external-deck')?.relatedPosts).toEqual([]);
     expect(summaryLines(report, false)).toContain(
-      `warning: ${DECK}:8: "/blog/draft/" is not a published post in en (--strict refuses it)`,
+      `warning: ${DECK}:8: relatedPost "/blog/draft/" is not a published post in en (--strict refuses it)`,
     );
     expect(await problemsWith(deck('/blog/draft/'), { strict: true })).toEqual([
       `${DECK}:8: relatedPost: expected a published post in en, received "/blog/draft/"`,
+    ]);
+  });
+
+  it('resolve a post’s relatedPost and relatedSlide, one name or a list, to the pages of that language; warn of each one that names nothing, refuse it with --strict', async () => {
+    const related =
+      'relatedPost: [second, /blog/another/, first, second]\nrelatedSlide: 2025-05-01_native-deck.md';
+    const { data } = await compileMini({ [FIRST]: firstPost(related) });
+    expect(data.posts.find((p) => p.id === 'en/2025-01-10_first')).toMatchObject({
+      // Each once, in the order written, the post itself left out.
+      relatedPosts: ['/blog/second/', '/blog/another/'],
+      relatedSlides: ['/talks/native-deck/'],
+    });
+    expect(data.posts.find((p) => p.id === 'en/2025-02-10_second')).toMatchObject({
+      relatedPosts: [],
+      relatedSlides: [],
+    });
+    const broken = { [FIRST]: firstPost('relatedPost: [second, nothing]\nrelatedSlide: no-such-deck') };
+    const { data: kept, report } = await compileMini(broken);
+    expect(kept.posts.find((p) => p.id === 'en/2025-01-10_first')).toMatchObject({
+      relatedPosts: ['/blog/second/'],
+      relatedSlides: [],
+    });
+    expect(summaryLines(report, false)).toEqual(
+      expect.arrayContaining([
+        `warning: ${FIRST}:6: relatedPost "nothing" is not a published post in en (--strict refuses it)`,
+        `warning: ${FIRST}:7: relatedSlide "no-such-deck" is not a published deck in en (--strict refuses it)`,
+      ]),
+    );
+    expect(await problemsWith(broken, { strict: true })).toEqual([
+      `${FIRST}:6: relatedPost: expected a published post in en, received "nothing"`,
+      `${FIRST}:7: relatedSlide: expected a published deck in en, received "no-such-deck"`,
+    ]);
+    expect(await problemsWith({ [FIRST]: firstPost('relatedSlide: { a: 1 }') })).toEqual([
+      `${FIRST}: relatedSlide: expected a slug, path or file name, or a list of them, received a mapping of fields`,
     ]);
   });
 

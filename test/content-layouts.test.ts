@@ -74,7 +74,7 @@ describe('the Astro content-collections layout', () => {
       'skipped 1 draft and 1 future-dated entry:',
       '  draft: blog/en/2025-04-01_draft.md',
       '  dated 2099-01-01T06:00:00.000Z: blog/en/2099-01-01_future.md',
-      'ignored fields: heroLayout (3 files), color (1), relatedPost (1), theme (1)',
+      'ignored fields: heroLayout (3 files), color (1), theme (1)',
       '.mdx rendered as Markdown without import/export lines (2 files), JSX component blocks (1 file: Figure), {…} expressions (1 file)',
       'ignored 2 files under names starting with _:',
       '  blog/en/_drafts/2025-03-01_unfinished.md',

@@ -38,6 +38,18 @@ const seriesPlace = {
   seriesTitle: v.pipe(v.nullable(v.string()), v.description("The series' title in the post's language")),
 };
 
+/** The entries a post or deck names as going with it (`relatedPost`, `relatedSlide`), in its language. */
+const relatedEntries = {
+  relatedPosts: v.pipe(
+    v.array(absoluteUrl),
+    v.description('The pages of the posts that go with it, as its front matter names them; empty when none'),
+  ),
+  relatedSlides: v.pipe(
+    v.array(absoluteUrl),
+    v.description('The pages of the slide decks that go with it; empty when none'),
+  ),
+};
+
 export const PostSchema = v.object({
   id: v.pipe(v.string(), v.description('<lang>/<date>_<slug>')),
   slug: SlugSchema,
@@ -51,6 +63,7 @@ export const PostSchema = v.object({
   heroImage,
   url: v.pipe(absoluteUrl, v.description('The post page')),
   ...seriesPlace,
+  ...relatedEntries,
 });
 
 export const PostIndexSchema = v.pipe(v.array(PostSchema), v.description('Newest post first'));
@@ -67,6 +80,7 @@ export const TimelinePostSchema = v.object({
   heroImage,
   url: absoluteUrl,
   ...seriesPlace,
+  ...relatedEntries,
 });
 
 export const SeriesChapterSchema = v.object({
@@ -134,7 +148,11 @@ export const DeckSchema = v.object({
     ),
   ),
   updatedDate: v.nullable(isoDateTime),
-  relatedPost: v.pipe(v.nullable(absoluteUrl), v.description('The page of the post that goes with the deck')),
+  relatedPost: v.pipe(
+    v.nullable(absoluteUrl),
+    v.description('The page of the first post that goes with the deck (relatedPosts has them all)'),
+  ),
+  ...relatedEntries,
 });
 
 export const SlideTimelineSchema = v.object({

@@ -18,6 +18,11 @@ import type { DeckRecord, Lang, PostRecord, SeriesRecord, SiteData } from '../da
 export const absoluteImage = (image: string | null, baseUrl: string): string | null =>
   image?.startsWith('/') ? baseUrl + image : image;
 
+/** Site paths as absolute URLs; most entries name none, and share one empty list. */
+const absoluteAll = (paths: readonly string[], baseUrl: string): string[] =>
+  paths.length === 0 ? NONE : paths.map((path) => baseUrl + path);
+const NONE: string[] = [];
+
 // Both records start with the same fields in their documented order (id to pubDate), written out
 // rather than spread from a shared head: a large blog makes and serializes hundreds of thousands of
 // them, and a spread one took five times as long to make and serialize.
@@ -40,6 +45,8 @@ export function toPost(post: PostRecord, baseUrl: string): Post {
     seriesCurrent: post.seriesCurrent,
     seriesTotal: post.seriesTotal,
     seriesTitle: post.seriesTitle,
+    relatedPosts: absoluteAll(post.relatedPosts, baseUrl),
+    relatedSlides: absoluteAll(post.relatedSlides, baseUrl),
   };
 }
 
@@ -60,6 +67,8 @@ export function toTimelinePost(post: PostRecord, baseUrl: string): TimelinePost 
     seriesCurrent: post.seriesCurrent,
     seriesTotal: post.seriesTotal,
     seriesTitle: post.seriesTitle,
+    relatedPosts: absoluteAll(post.relatedPosts, baseUrl),
+    relatedSlides: absoluteAll(post.relatedSlides, baseUrl),
   };
 }
 
@@ -80,7 +89,9 @@ export function toDeck(deck: DeckRecord, baseUrl: string): Deck {
     externalUrl: deck.externalUrl,
     pageUrl: baseUrl + deck.path,
     updatedDate: deck.updatedDate,
-    relatedPost: deck.relatedPost && baseUrl + deck.relatedPost,
+    relatedPost: deck.relatedPosts[0] === undefined ? null : baseUrl + deck.relatedPosts[0],
+    relatedPosts: absoluteAll(deck.relatedPosts, baseUrl),
+    relatedSlides: absoluteAll(deck.relatedSlides, baseUrl),
   };
 }
 

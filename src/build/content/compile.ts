@@ -32,6 +32,7 @@ import {
   mediaUrl,
 } from './media.ts';
 import { compilePage, listPages, PAGES_FOLDER, pagePath } from './pages.ts';
+import { type RelatedNames, resolveRelated } from './related.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
 import { type PublicSettings, readSite } from './site.ts';
@@ -149,12 +150,12 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     return record ? [{ file: entry.file, record }] : [];
   });
   const decks = inSiteLanguages(reader, deckFiles, languages).flatMap((entry) => {
-    const record = compileDeck(context, entry);
-    return record ? [{ file: entry.file, record }] : [];
+    const compiled = compileDeck(context, entry);
+    return compiled ? [{ file: entry.file, ...compiled }] : [];
   });
   checkUnique(reader, posts, 'post');
-  for (const deck of decks) deck.record.relatedPost = relatedPostOf(reader, deck, posts);
   checkUnique(reader, decks, 'deck');
+  resolveRelated(reader, [...posts, ...decks], posts, decks);
   checkUnique(reader, pages, 'page');
   checkChapterOrder(reader, posts);
   const withPosts = seriesWithPostsIn(posts);
@@ -192,34 +193,6 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   };
   placeInSeries(data);
   return { data, layout, report, media, postFiles: new Map(posts.map(({ file, record }) => [record, file])) };
-}
-
-/** `cache-basics` of `cache-basics`, `/blog/cache-basics/`, `/es/blog/cache-basics` or `2025-01-10_cache-basics.md`. */
-export function relatedSlug(named: string): string {
-  const last = named.replace(/\/+$/, '').split('/').at(-1) ?? '';
-  return last.replace(/\.mdx?$/, '').replace(/^\d{4}-\d{2}-\d{2}_/, '');
-}
-
-/**
- * The published post a deck's `relatedPost` names, by slug, path or file name (`cache-basics`,
- * `/blog/cache-basics/`, `2025-01-10_cache-basics.md`), in the deck's language; one it names that
- * is not published is a warning of the summary, and the deck goes without. Its site path, else null.
- */
-function relatedPostOf(
-  reader: ContentReader,
-  { file, record }: FromFile<DeckRecord<string>>,
-  posts: readonly FromFile<PostRecord<string>>[],
-): string | null {
-  const named = record.relatedPost;
-  if (named === null) return null;
-  const slug = relatedSlug(named);
-  const post = posts.find((one) => one.record.lang === record.lang && one.record.slug === slug);
-  if (post) return post.record.path;
-  const line = reader.fieldLine(file, 'relatedPost', named);
-  const expected = `a published post in ${record.lang}`;
-  if (reader.strict) reader.problem(file, 'relatedPost', expected, JSON.stringify(named), line);
-  else reader.report.unknownRelated.push({ file, line, target: named, expected });
-  return null;
 }
 
 /** The collection folders Folio reads; another top-level folder is named in the summary. */
@@ -340,7 +313,7 @@ function publishedMedia(context: Context): string[] {
 function compilePost(
   context: Context,
   entry: EntryFile,
-): { record: PostRecord<string>; body: string } | undefined {
+): { record: PostRecord<string>; body: string; related: RelatedNames } | undefined {
   const { reader, options, pathOf, tiers } = context;
   const { file, lang, date, slug } = entry;
   const parsed = reader.entry(file, postSchema);
@@ -369,19 +342,24 @@ function compilePost(
     seriesTotal: null,
     seriesTitle: null,
     keywords: data.keywords,
+    relatedPosts: [],
+    relatedSlides: [],
     path,
   };
-  return { record, body };
+  return { record, body, related: data };
 }
 
-function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | undefined {
+function compileDeck(
+  context: Context,
+  entry: EntryFile,
+): { record: DeckRecord<string>; related: RelatedNames } | undefined {
   const { reader, options, pathOf } = context;
   const { file, lang, slug } = entry;
   const parsed = reader.entry(file, deckSchema);
   if (!parsed || !matchesFileDate(reader, entry, parsed.data.pubDate)) return undefined;
   const { data, body } = parsed;
   if (!isPublished(reader, file, data.draft, data.pubDate, options.now)) return undefined;
-  return {
+  const record: DeckRecord<string> = {
     slug,
     lang,
     title: data.title,
@@ -395,10 +373,12 @@ function compileDeck(context: Context, entry: EntryFile): DeckRecord<string> | u
     eventDate: data.eventDate ?? null,
     eventUrl: data.eventUrl ?? null,
     updatedDate: data.updatedDate ?? null,
-    relatedPost: data.relatedPost ?? null,
+    relatedPosts: [],
+    relatedSlides: [],
     path: pathOf(lang, 'talks', slug),
     ...nativeDeck(data.type, body),
   };
+  return { record, related: data };
 }
 
 /** A native deck's slides rendered, and their Markdown at the page's heading levels; an external deck's text as written. */

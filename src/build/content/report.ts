@@ -40,7 +40,7 @@ export class BuildReport {
   /** Top-level folders of the content folder that are no collection Folio reads, with how many files each holds. */
   readonly unreadFolders = new Map<string, number>();
   /** Related entries an entry names that are not published, with what was expected (problems instead with --strict). */
-  readonly unknownRelated: (MissingFile & { expected: string })[] = [];
+  readonly unknownRelated: (MissingFile & { field: string; expected: string })[] = [];
   /** Rules of the public folder's `_redirects` that Folio does not answer. */
   readonly unfollowedRules: (UnfollowedRule & { file: string })[] = [];
   /** The owner's public files at paths Folio also writes, and whose is served. */
@@ -111,9 +111,9 @@ export function summaryLines(report: BuildReport, verbose: boolean): string[] {
     lines.push(
       `interface text in ${lang} falls back to English for ${count(keys.length, 'string')} site.yaml ui.${lang} does not give: ${keys.join(', ')}`,
     );
-  for (const { file, line, target, expected } of report.unknownRelated)
+  for (const { file, line, field, target, expected } of report.unknownRelated)
     lines.push(
-      `warning: ${file}:${line}: ${JSON.stringify(target)} is not ${expected} (--strict refuses it)`,
+      `warning: ${file}:${line}: ${field} ${JSON.stringify(target)} is not ${expected} (--strict refuses it)`,
     );
   for (const { file, line, target } of report.missingFiles)
     lines.push(`warning: ${file}:${line}: ${target} is not a file of the site (--strict refuses it)`);

@@ -142,6 +142,16 @@ const keywords = v.pipe(
   ),
 );
 
+const RELATED = 'a slug, path or file name, or a list of them';
+/** `relatedPost`, `relatedSlide`: one entry, or a list of them (both are how Astro blogs write them). */
+const related = v.optional(
+  v.pipe(
+    v.union([v.string(RELATED), v.array(v.string(RELATED), RELATED)], RELATED),
+    v.transform((given) => (typeof given === 'string' ? [given] : given)),
+  ),
+  [],
+);
+
 export const postSchema = v.pipe(
   v.object({
     title,
@@ -153,6 +163,8 @@ export const postSchema = v.pipe(
     series: v.optional(slug),
     seriesOrder: v.optional(position),
     keywords: v.optional(keywords, []),
+    relatedPost: related,
+    relatedSlide: related,
     draft,
   }),
   v.forward(
@@ -174,7 +186,8 @@ const deckFields = {
   eventUrl: v.optional(webUrl),
   updatedDate: v.optional(date),
   heroImage: v.optional(imageReference),
-  relatedPost: v.optional(v.string('the slug or path of a post')),
+  relatedPost: related,
+  relatedSlide: related,
   draft,
 };
 

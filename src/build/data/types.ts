@@ -69,6 +69,9 @@ export interface PostRecord<L extends string = Lang> {
   seriesTitle: string | null;
   /** The front matter's `keywords`, for the meta keywords, the JSON-LD and search. */
   keywords: string[];
+  /** The site paths of the published posts and decks in the same language its `relatedPost` and `relatedSlide` name. */
+  relatedPosts: string[];
+  relatedSlides: string[];
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
 }
@@ -140,8 +143,9 @@ export interface DeckRecord<L extends string = Lang> {
   /** The event's own page, when the deck's front matter gives one. */
   eventUrl: string | null;
   updatedDate: string | null;
-  /** The site path of the post in the same language the deck goes with, when it names one that is published. */
-  relatedPost: string | null;
+  /** The site paths of the published posts and decks in the same language its `relatedPost` and `relatedSlide` name. */
+  relatedPosts: string[];
+  relatedSlides: string[];
   /** Site path of the deck page (a native deck is rendered there, an external one described and linked). */
   path: string;
   /** The deck's Markdown; a native deck's slides with their headings at the levels the page gives them (one down). */

@@ -1,6 +1,6 @@
 /**
  * A slide deck's page, for every deck: a native deck's slides rendered; an external deck's event,
- * date, where its slides are and the link out. Both name the post that goes with the deck.
+ * date, where its slides are and the link out. Both link the posts and decks that go with it.
  */
 import type { DeckRecord } from '../data/types.ts';
 import type { Block, Text } from './doc.ts';
@@ -8,6 +8,7 @@ import { deckEntry } from './entries.ts';
 import { formatDate } from './i18n.ts';
 import type { Page } from './page.ts';
 import { modifiedOf, type PageContext } from './page-context.ts';
+import { relatedBlocks } from './related-links.ts';
 
 /** What an external deck's page says: the event, the date, the slides elsewhere. */
 function externalDeckBlocks(context: PageContext, deck: DeckRecord, externalUrl: string): Block[] {
@@ -31,14 +32,6 @@ function externalDeckBlocks(context: PageContext, deck: DeckRecord, externalUrl:
   ];
 }
 
-/** A link to the post that goes with the deck, when it names a published one. */
-function relatedPostBlocks(context: PageContext, deck: DeckRecord): Block[] {
-  const post = deck.relatedPost && context.data.posts.find((one) => one.path === deck.relatedPost);
-  if (!post) return [];
-  const ui = context.ui(deck.lang);
-  return [{ kind: 'paragraph', text: [`${ui.relatedPost}: `, { href: post.path, text: post.title }] }];
-}
-
 export function deckPage(context: PageContext, deck: DeckRecord): Page {
   const ui = context.ui(deck.lang);
   const content: Block[] =
@@ -57,7 +50,7 @@ export function deckPage(context: PageContext, deck: DeckRecord): Page {
       ...(deck.eventName ? { event: deck.eventName } : {}),
       ...(deck.externalUrl ? { slides: deck.externalUrl } : {}),
     },
-    blocks: [...content, ...relatedPostBlocks(context, deck)],
+    blocks: [...content, ...relatedBlocks(context, deck)],
     breadcrumbs: context.crumbs(
       deck.lang,
       { name: ui.talks, path: context.links.talksPath(deck.lang) },

@@ -53,6 +53,15 @@ function pathsBySlug(items: readonly { slug: string; lang: Lang; path: string }[
   return (slug: string) => (lang: Lang) => paths.get(`${lang} ${slug}`) ?? null;
 }
 
+/** The item at a path, from an index made on the first lookup (most blogs name no related entry). */
+function atPath<T extends { path: string }>(items: readonly T[]): (path: string) => T | undefined {
+  let byPath: Map<string, T> | undefined;
+  return (path) => {
+    byPath ??= new Map(items.map((item) => [item.path, item]));
+    return byPath.get(path);
+  };
+}
+
 export interface PageContext {
   data: SiteData;
   links: SiteLinks;
@@ -73,6 +82,9 @@ export interface PageContext {
   pagePath: (slug: string) => (lang: Lang) => string | null;
   /** The pages of the `pages` collection that stand on their own (every one but each language's intro). */
   standalonePages: readonly PageRecord[];
+  /** The post or deck whose page is at a site path (the related entries an entry names). */
+  postAt: (path: string) => PostRecord | undefined;
+  deckAt: (path: string) => DeckRecord | undefined;
   /** The page that introduces a language's home page, when the `pages` collection has one. */
   introIn: (lang: Lang) => PageRecord | undefined;
   /** The breadcrumbs of a page: home, then `trail`. */
@@ -103,6 +115,8 @@ export function pageContext(data: SiteData): PageContext {
     deckPath: pathsBySlug(data.decks),
     pagePath: pathsBySlug(standalonePages),
     standalonePages,
+    postAt: atPath(data.posts),
+    deckAt: atPath(data.decks),
     introIn: (lang) => data.pages.find((page) => page.lang === lang && page.slug === HOME_INTRO),
     crumbs: (lang, ...trail) => [{ name: ui(lang).home, path: links.langRoot(lang) }, ...trail],
     canonical(lang, pathIn, ogType) {

@@ -1,10 +1,11 @@
-/** A post's page: its hero image, the series it belongs to, its rendered body and its tags. */
+/** A post's page: its hero image, the series it belongs to, its rendered body, the posts and decks that go with it, and its tags. */
 import type { PostRecord } from '../data/types.ts';
 import type { Block } from './doc.ts';
 import { formatDate, formatNumber } from './i18n.ts';
 import type { Article } from './layout.ts';
 import type { Page } from './page.ts';
 import { modifiedOf, type PageContext } from './page-context.ts';
+import { relatedBlocks } from './related-links.ts';
 
 /** The words of a Markdown body: its runs of letters and digits, link targets and markup left out. */
 export function wordCount(markdown: string): number {
@@ -77,6 +78,7 @@ export function postPage(context: PageContext, post: PostRecord): Page {
       ...heroBlock(post),
       ...seriesBox(context, post),
       { kind: 'rendered', html, markdown, path: post.path, verbatim },
+      ...relatedBlocks(context, post),
       { kind: 'paragraph', text: [`${ui.tags}: `, ...tags.flatMap((tag, i) => (i ? [', ', tag] : [tag]))] },
     ] satisfies Block[],
   });
