@@ -6,7 +6,7 @@
  * passes every audit on those pages.
  */
 
-import { rmSync } from 'node:fs';
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
@@ -182,4 +182,65 @@ describe("Lighthouse's agentic-browsing category", () => {
     }
     expect(failures).toEqual([]);
   }, 240_000);
+});
+
+describe('beside a built site, with webmcpOnSitePages in site.yaml', () => {
+  const FIXTURE = resolve(ROOT, 'test/fixtures/beside');
+  const project = resolve(ROOT, 'test/artifacts/webmcp-beside');
+  const site = () => projectDeployment(project);
+  /** A page of the owner's that registers a tool of its own, named as one of Folio's. */
+  const OWN_TOOL_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Tools</title>
+<script>document.modelContext.registerTool({ name: 'list_series', description: 'The owner’s own.', inputSchema: { type: 'object', properties: {} }, execute: async () => ({ content: [{ type: 'text', text: 'the owner answered' }] }) });</script>
+</head><body><main><p>Tools of the owner’s.</p></main></body></html>
+`;
+  let beside: RunningServer;
+
+  beforeAll(async () => {
+    rmSync(project, { recursive: true, force: true });
+    cpSync(resolve(FIXTURE, 'site'), site(), { recursive: true });
+    writeFileSync(resolve(site(), 'tools.html'), OWN_TOOL_PAGE);
+    const content = resolve(project, 'content');
+    cpSync(resolve(FIXTURE, 'content'), content, { recursive: true });
+    appendFileSync(resolve(content, 'site.yaml'), 'webmcpOnSitePages: true\n');
+    const at = ['--now', BUILD_TIME.toISOString()];
+    tsx('src/bin/build.ts', '--content', content, '--site', site(), '--out', site(), ...at);
+    completeProject(project);
+    beside = await startNode({ FOLIO_RATE_LIMIT_QUOTA: '5000' }, project);
+  }, 180_000);
+
+  afterAll(() => beside?.stop());
+
+  it("serves each of the site's pages with the script added before its </head>, every other byte as written", async () => {
+    const pages: [file: string, path: string][] = [
+      ['index.html', '/'],
+      ['contact.html', '/contact'],
+      ['about/index.html', '/about/'],
+      ['tools.html', '/tools'],
+    ];
+    for (const [file, path] of pages) {
+      const original =
+        file === 'tools.html' ? OWN_TOOL_PAGE : readFileSync(resolve(FIXTURE, 'site', file), 'utf8');
+      const at = original.indexOf('</head>');
+      const served = await (await fetch(beside.url + path)).text();
+      expect(served, path).toBe(
+        `${original.slice(0, at)}<script src="/webmcp.js" defer></script>${original.slice(at)}`,
+      );
+    }
+  });
+
+  it("registers Folio's tools on an owner's page, keeping the page's own tool of the same name", async () => {
+    const { tools: listed } = (await rpc('tools/list', {})) as { tools: ListedTool[] };
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${beside.url}/tools`);
+      await expect.poll(async () => (await page.webmcp.tools()).length).toBe(listed.length);
+      const own = (await page.webmcp.callTool('list_series', {})) as { content: { text: string }[] };
+      expect(own.content[0]?.text).toBe('the owner answered');
+      const folio = (await page.webmcp.callTool('get_api_index', {})) as { isError?: boolean };
+      expect(folio.isError).toBeUndefined();
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -15,6 +15,7 @@ import type { Lang, PostRecord, SiteData } from './data/types.ts';
 import { convertedTwin, pageFacts } from './site/converted-twin.ts';
 import { modifiedOf } from './site/page-context.ts';
 import type { SitemapPage } from './site/sitemaps.ts';
+import { withWebmcpTag } from './site/webmcp.ts';
 import { type BuiltSite, SITE_SETTINGS } from './site-folder/built-site.ts';
 import { postPagesIn } from './site-folder/post-pages.ts';
 import { fileOnDisk } from './site-folder/published-files.ts';
@@ -88,6 +89,7 @@ export function besideSite(
   folder: string,
 ): BesideSite {
   const posts = new Map(data.posts.map((post) => [post.path, post]));
+  const webmcp = data.site.beside?.webmcpOnSitePages ?? false;
   const twinOf = new Map(
     [...site.twins].map(([twin, file]) => [twin, fileOnDisk(twin, join(site.dir, file))]),
   );
@@ -105,7 +107,7 @@ export function besideSite(
     };
     return {
       path,
-      html: fileOnDisk(path, onDisk),
+      html: webmcp ? withWebmcp(path, onDisk) : fileOnDisk(path, onDisk),
       sitemap,
       ownTwin: twinOf.get(markdownTwinPath(path)),
       converted: () => convertedTwin(readFileSync(onDisk, 'utf8'), facts, baseUrl + path, lang),
@@ -118,6 +120,14 @@ export function besideSite(
     folioServes: new Set(data.site.beside?.folioServes ?? []),
   };
 }
+
+/** A page of the site's with Folio's WebMCP script added, as the owner asked. */
+const withWebmcp = (path: string, file: string): StaticFile => ({
+  path,
+  async *chunks() {
+    yield withWebmcpTag(readFileSync(file));
+  },
+});
 
 /** The site's `_headers` by path; a line not of the format stops the build, naming it. */
 function siteHeaders(site: BuiltSite, report: BuildReport, folder: string) {

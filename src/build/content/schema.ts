@@ -319,6 +319,8 @@ export const siteSchema = v.strictObject(
     permalink: v.optional(v.pipe(v.string(PERMALINK), v.regex(/^\/.*\{slug\}/, PERMALINK))),
     /** Beside a built site: paths where Folio's document is served over the site's own file. */
     folioServes: v.optional(v.array(sitePath, 'a list of site paths such as [/llms.txt, /sitemap.xml]'), []),
+    /** Beside a built site: whether the site's pages load Folio's WebMCP script (the owner's choice; off by default). */
+    webmcpOnSitePages: v.optional(v.boolean('true or false'), false),
     /** A hero image that is no file of the site is a problem unless this is true (then a warning). */
     allowMissingHeroImages: v.optional(v.boolean('true or false'), false),
   },

@@ -172,6 +172,7 @@ function inferSite(
     allowMissingHeroImages: given.allowMissingHeroImages ?? false,
     permalink: given.permalink,
     folioServes: given.folioServes ?? [],
+    webmcpOnSitePages: given.webmcpOnSitePages ?? false,
   });
 }
 
@@ -306,8 +307,12 @@ function settingsOf(reader: ContentReader, site: ResolvedSite): SiteSettings | u
       languages: site.languages,
       ui: site.ui,
       usage: { ...DEFAULT_USAGE, ...definedOnly(site.usage) },
-      ...((site.permalink !== undefined || site.folioServes.length > 0) && {
-        beside: { permalink: site.permalink, folioServes: site.folioServes },
+      ...((site.permalink !== undefined || site.folioServes.length > 0 || site.webmcpOnSitePages) && {
+        beside: {
+          permalink: site.permalink,
+          folioServes: site.folioServes,
+          webmcpOnSitePages: site.webmcpOnSitePages,
+        },
       }),
     },
     deprecations: site.deprecations.map((d) => ({

@@ -34,6 +34,8 @@ export interface BesideSettings {
   permalink: string | undefined;
   /** Paths where Folio's document is served over the site's own file. */
   folioServes: readonly string[];
+  /** Whether the site's pages get Folio's WebMCP script, added before their `</head>`. */
+  webmcpOnSitePages: boolean;
 }
 
 export interface TagInfo<L extends string = Lang> {

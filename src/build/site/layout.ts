@@ -10,7 +10,7 @@ import { STYLESHEET } from './css.ts';
 import { nativeName, uiText } from './i18n.ts';
 import { type SiteLinks, siteLinks } from './links.ts';
 import { type Article, type Crumb, keywordsOf, structuredData, type TalkEvent } from './structured-data.ts';
-import { WEBMCP_PATH } from './webmcp.ts';
+import { WEBMCP_TAG } from './webmcp.ts';
 
 export type { Article, Crumb, TalkEvent };
 
@@ -216,7 +216,7 @@ export function renderDocument(shell: Shell, context: LayoutContext): string {
 ${headLinks(shell, context)}
 <link rel="api-catalog" href="${PATHS.apiCatalog}">
 <link rel="ai-catalog" href="${PATHS.aiCatalog}" type="${AI_CATALOG_TYPE}">
-<script src="${WEBMCP_PATH}" defer></script>
+${WEBMCP_TAG}
 <meta name="color-scheme" content="light dark">
 <link rel="icon" href="${FAVICON}">
 <style>${STYLESHEET}</style>
