@@ -4,13 +4,14 @@
  * is a layer of its own that run-time code never imports and that builds on core (what both sides
  * share) and on the deployment folder's layout (src/folders); its dev server is a server, so it
  * may use the run time as an adapter does. The commands' entries (src/bin) and the package's entry
- * (src/index.ts) are thin entries on top of the build and the run time; the benchmark (bench/)
+ * (src/index.ts) are thin entries on top of the build and the run time; the Astro integration
+ * (src/astro) is an entry too, on the build and its dev server; the benchmark (bench/)
  * and the tools (tools/) sit above everything and nothing imports
  * them; the CLI (cli/) is a package of its own. `npm run lint` runs these rules over every folder
  * with code; test/layers.test.ts proves each one catches a violation.
  */
 /** Everything a running server loads. */
-const RUNTIME = '^src/(?!build/|bin/|index\\.ts$)';
+const RUNTIME = '^src/(?!build/|bin/|astro/|index\\.ts$)';
 /**
  * The MCP tool specifications (mcp/tool-specs/, with their schemas, protocol types and resource
  * templates) are the build's one import from an area: each holds a tool's name, wording and
@@ -102,6 +103,18 @@ module.exports = {
       'The build never reaches the layers on top of it: the build command (arguments and printing), the dev server or the entries.',
       { path: BUILD },
       { path: '^src/(build/(command|dev)|bin)/', reachable: true },
+    ),
+    rule(
+      'the-integration-builds-on-the-build',
+      "The Astro integration reads Astro's hooks and hands the work to the build and its dev server: it imports only them and core.",
+      { path: '^src/astro/' },
+      buildsOn('astro', ['build', 'core']),
+    ),
+    rule(
+      'nothing-imports-the-integration',
+      'The Astro integration is an entry on top: nothing of the service or the build imports it.',
+      { path: '^src/(?!astro/)' },
+      { path: '^src/astro/' },
     ),
     rule(
       'nothing-imports-the-tools',

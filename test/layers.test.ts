@@ -61,6 +61,11 @@ const LAWFUL: Record<string, string> = {
     from('node', '../../adapters/node.ts'),
   ),
   'src/bin/build.ts': imports(from('write', '../build/write/write-deployment.ts')),
+  'src/astro/index.ts': imports(
+    from('dev', '../build/dev/server.ts'),
+    from('write', '../build/write/write-deployment.ts'),
+    from('core', '../core/api.ts'),
+  ),
   'bench/run.ts': imports(from('handler', '../src/handler.ts'), from('build', '../src/build/emit.ts')),
   'tools/corpus.ts': imports(from('core', '../src/core/api.ts')),
   'cli/src/main.js':
@@ -222,6 +227,21 @@ describe('the layering rules', () => {
       'build-reaches-no-command',
       'the build importing the dev server',
       plus('src/build/emit.ts', from('d', './dev/server.ts')),
+    ],
+    [
+      'the-integration-builds-on-the-build',
+      'the Astro integration importing the handler',
+      plus('src/astro/index.ts', from('h', '../handler.ts')),
+    ],
+    [
+      'the-integration-builds-on-the-build',
+      'the Astro integration importing an adapter',
+      plus('src/astro/index.ts', from('n', '../adapters/node.ts')),
+    ],
+    [
+      'nothing-imports-the-integration',
+      'the build importing the Astro integration',
+      plus('src/build/emit.ts', from('a', '../astro/index.ts')),
     ],
     [
       'nothing-imports-the-tools',

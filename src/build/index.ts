@@ -9,6 +9,7 @@ import { MEDIA_PREFIX } from '../core/paths.ts';
 import { besideSite, withSitePages } from './beside.ts';
 import type { StaticFile } from './body-sink.ts';
 import type { DeploymentStats } from './bundle/deployment-limits.ts';
+import { type ResolvedAstroConfig, withResolvedConfig } from './content/astro-resolved.ts';
 import { type CompileOptions, compileContent } from './content/compile.ts';
 import type { Layout } from './content/layout.ts';
 import type { LinkRef } from './content/links.ts';
@@ -66,13 +67,20 @@ export interface BuildSteps {
   site?: BuiltSite;
 }
 
+/** The compiler's options a caller gives. */
+export type ContentOptions = Omit<CompileOptions, 'astro' | 'prepared'> & {
+  /** What Astro resolved for the site around the content (the Astro integration gives it). */
+  astroConfig?: ResolvedAstroConfig | undefined;
+};
+
 /** Reads, checks and compiles a content folder into the data the server serves; throws a ContentError listing every problem. */
 export async function buildContent(
   contentDir: string,
-  options: Omit<CompileOptions, 'astro' | 'prepared'>,
+  { astroConfig, ...options }: ContentOptions,
   { progress = SILENT, readFile, renderAhead = false, site }: BuildSteps = {},
 ): Promise<ContentBuild> {
   const folder = await readSiteFolder(contentDir, progress, readFile);
+  const astro = astroConfig ? withResolvedConfig(folder.astro, astroConfig) : folder.astro;
   const { files, others, urls } = folder;
   const { prepared, kept } = renderAhead
     ? await renderPosts(files, { mediaUrl: urls.urlOf, progress })
@@ -81,7 +89,7 @@ export async function buildContent(
     progress.step('compile', '');
     const { postFiles, data, ...compiled } = compileContent(withLinksOut(files, others), {
       ...options,
-      astro: folder.astro,
+      astro,
       prepared,
       mediaFiles: others.media,
       mediaUrl: urls.urlOf,
@@ -121,7 +129,7 @@ export async function buildData(contentDir: string, now = new Date()): Promise<S
 export interface DeploymentOptions {
   contentDir: string;
   /** The compiler's options; a check without an address goes on with CHECK_ADDRESS. */
-  compile: Omit<CompileOptions, 'astro' | 'prepared' | 'addressInUse'>;
+  compile: Omit<ContentOptions, 'addressInUse'>;
   policy: EmitOptions['policy'];
   /** Where the deployment is written; undefined for a check, which assembles every body and writes nothing. */
   outDir: string | undefined;

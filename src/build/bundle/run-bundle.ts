@@ -53,8 +53,10 @@ interface Target {
   platform?: string;
 }
 
+const NETLIFY_CONFIG = `export const config = { path: '/*', excludedPath: '${BODIES_PREFIX}/*' };`;
+
 /** The functions to bundle, the edge ones carrying the manifest of the deployment in `outDir`. */
-function targetsFor(outDir: string): Record<string, Target> {
+function targetsFor(outDir: string): Record<FunctionFile, Target> {
   const edge: BuildOptions = {
     ...common,
     platform: 'neutral',
@@ -71,7 +73,9 @@ function targetsFor(outDir: string): Record<string, Target> {
       platform: 'Vercel Hobby (1 MB)',
     },
     'netlify.js': {
-      options: { ...edge, entryPoints: [adapter('netlify')] },
+      // Where the function is found by its folder (Netlify's .netlify/v1/edge-functions), it says
+      // its own paths: every one but the bodies it reads.
+      options: { ...edge, entryPoints: [adapter('netlify')], footer: { js: NETLIFY_CONFIG } },
       gzipLimit: 20 * 1024 * KIB,
       platform: 'Netlify Edge Functions (20 MB)',
     },
@@ -88,7 +92,10 @@ const BUILD_ONLY =
   /(^|\/)(src\/(build|content)\/|node_modules\/(markdown-it|highlight\.js|@valibot\/to-json-schema|yaml)\/)/;
 const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 /** A bundle that must not be written, said in one line. */
-class BundleRefused extends Error {}
+export class BundleRefused extends Error {}
+
+/** The functions Folio bundles, by file name. */
+export type FunctionFile = 'node.mjs' | 'vercel.js' | 'netlify.js' | 'cloudflare.js';
 
 interface Bundles {
   rows: [string, string, string][];
@@ -125,6 +132,24 @@ async function bundleAll(targets: Record<string, Target>, distDir: string): Prom
 }
 
 /**
+ * Bundles the functions `files` (all of them by default) for the deployment in `outDir` into
+ * `distDir`, writing them only when every one passes; a row per file (path, raw and gzip size).
+ * Throws BundleRefused.
+ */
+export async function writeFunctions(
+  outDir: string,
+  distDir: string,
+  files?: readonly FunctionFile[],
+): Promise<Bundles['rows']> {
+  const targets = targetsFor(outDir);
+  const chosen = files ? Object.fromEntries(files.map((file) => [file, targets[file]])) : targets;
+  const bundles = await bundleAll(chosen, distDir);
+  writeAtomically(bundles.outputs, distDir);
+  if ('node.mjs' in chosen) removeStaleChunks(join(distDir, 'node-chunks'), bundles.outputs);
+  return bundles.rows;
+}
+
+/**
  * The bundle command: `args` as after `tsx src/bin/bundle.ts`; resolves to its exit code (1
  * when a bundle is refused, 2 for a bad command line), leaving the previous bundles whole unless
  * every one passed.
@@ -151,19 +176,17 @@ export async function runBundle(args: readonly string[], context = processContex
     return refuse(
       `${shownOutDir} holds no deployment (no ${BODIES_PREFIX.slice(1)}${MANIFEST_KEY}): run npm run build`,
     );
-  let bundles: Bundles;
+  let rows: Bundles['rows'];
   try {
-    bundles = await bundleAll(targetsFor(outDir), distDir);
+    rows = await writeFunctions(outDir, distDir);
   } catch (error) {
     if (error instanceof BundleRefused) return refuse(error.message);
     throw error;
   }
-  writeAtomically(bundles.outputs, distDir);
-  removeStaleChunks(join(distDir, 'node-chunks'), bundles.outputs);
   const line = (cells: readonly string[]) =>
     context.stdout.write(`${cells[0]?.padEnd(20)}${cells[1]?.padStart(12)}${cells[2]?.padStart(12)}\n`);
   line(['artifact', 'raw', 'gzip']);
-  for (const row of bundles.rows) line(row);
+  for (const row of rows) line(row);
   return 0;
 }
 

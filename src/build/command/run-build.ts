@@ -22,7 +22,7 @@ import { contentProblemLines, linkProblemLines, problemLine } from './problem-re
 import { type ProgressStream, progressReporter } from './terminal-progress.ts';
 
 /** The public address every absolute URL is built with: an http(s) origin, maybe with a path. */
-function publicAddress(value: string): string {
+export function publicAddress(value: string): string {
   if (!/^https?:\/\/[^/?#\s]+(\/[^?#\s]*)?$/.test(value))
     throw new RangeError(
       `BASE_URL must be an absolute http(s) address such as https://blog.example, not ${JSON.stringify(value)}`,

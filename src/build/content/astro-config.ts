@@ -17,6 +17,8 @@ export interface AstroRedirect {
 /** What the site's files state, and what they hold that could not be read as a literal. */
 export interface AstroSiteHints {
   site?: string;
+  /** The locales of Astro's `i18n`, its default first (read from the resolved config only). */
+  languages?: string[];
   redirects?: Record<string, AstroRedirect>;
   /**
    * Redirects of dynamic routes (`/old/[slug]`), which name no path Folio could answer, as
@@ -124,7 +126,10 @@ function redirectOf(value: Literal): AstroRedirect | undefined {
 const isDynamic = (path: string) => path.includes('[');
 
 /** The redirects of a literal `redirects` object, those of dynamic routes apart; undefined when one is no literal. */
-function readRedirects(file: string, redirects: Literal | undefined): Partial<AstroSiteHints> | undefined {
+export function readRedirects(
+  file: string,
+  redirects: Literal | undefined,
+): Partial<AstroSiteHints> | undefined {
   if (redirects === undefined || typeof redirects !== 'object') return undefined;
   const exact: Record<string, AstroRedirect> = {};
   const dynamic: string[] = [];

@@ -14,6 +14,7 @@ import type { AstroSiteHints } from './astro-config.ts';
 import type { Author } from './authors.ts';
 import type { ContentReader } from './entry-reader.ts';
 import type { UnreadableFile } from './files.ts';
+import { isLanguageCode, LANGUAGE_CODE_EXPECTED } from './languages.ts';
 import { readRedirectRules } from './redirect-rules.ts';
 import { baseUrlSchema, publicBaseUrl, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
@@ -121,7 +122,9 @@ function inferSite(
   const baseUrl = baseUrlOf(reader, given.baseUrl, sources);
   if (!baseUrl) return undefined;
   const name = nameOf(given.name, sources, baseUrl.value);
-  const languages = given.languages ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
+  const configured = astroLanguages(reader, astro);
+  const languages =
+    given.languages ?? configured ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
   if (!languages || !name) {
     const found = { languages, name };
     reportMissing(
@@ -134,7 +137,9 @@ function inferSite(
   if (baseUrl.from) report.inferred.push(`baseUrl ${baseUrl.value} (${baseUrl.from})`);
   if (name.from) report.inferred.push(`name "${name.value}" (${name.from})`);
   if (given.languages === undefined)
-    report.inferred.push(`languages ${languages.join(', ')} (the language folders)`);
+    report.inferred.push(
+      `languages ${languages.join(', ')} (${configured ? 'i18n in the Astro config' : 'the language folders'})`,
+    );
   const description =
     given.description ??
     (astro?.description && { value: astro.description, from: `SITE_DESCRIPTION in ${astro.constantsFile}` });
@@ -174,6 +179,15 @@ function inferSite(
     folioServes: given.folioServes ?? [],
     webmcpOnSitePages: given.webmcpOnSitePages ?? false,
   });
+}
+
+/** The locales of the Astro config's `i18n`, when it has them and each is a language code. */
+function astroLanguages(reader: ContentReader, astro: AstroSiteHints | undefined): string[] | undefined {
+  if (!astro?.languages) return undefined;
+  const wrong = astro.languages.filter((code) => !isLanguageCode(code));
+  for (const code of wrong)
+    reader.problem('astro.config', 'i18n.locales', LANGUAGE_CODE_EXPECTED, JSON.stringify(code));
+  return wrong.length > 0 ? undefined : astro.languages;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { RateLimitPolicy } from '../api/index-document.ts';
 import type { BuildOptions } from '../command/options.ts';
-import { buildContent } from '../index.ts';
+import { buildContent, type ContentOptions } from '../index.ts';
 import { cachedFileReader } from './file-cache.ts';
 import { cachedFrontMatter } from './front-matter-cache.ts';
 import { cachedEncoder, emitIntoMemory, type MemoryDeployment } from './memory-deployment.ts';
@@ -16,7 +16,8 @@ import { cachedPostBodies } from './render-cache.ts';
 import { cachedSearchIndexer } from './search-cache.ts';
 
 export interface DevBuildOptions {
-  content: Omit<BuildOptions, 'outDir' | 'siteDir' | 'check' | 'format' | 'verbose' | 'baseUrl'>;
+  content: Omit<BuildOptions, 'outDir' | 'siteDir' | 'check' | 'format' | 'verbose' | 'baseUrl'> &
+    Pick<ContentOptions, 'astroConfig'>;
   /** The dev server's own address: the content's URLs are built with it. */
   baseUrl: string;
   policy: RateLimitPolicy;

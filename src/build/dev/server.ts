@@ -10,30 +10,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { listenAddress } from '../../adapters/env.ts';
 import { type NodeListener, nodeListener } from '../../adapters/node-listener.ts';
-import { NodeResponse } from '../../adapters/node-response.ts';
 import { escapeHtml } from '../../core/html.ts';
 import { ratePolicyFromEnv } from '../../core/rate-policy.ts';
-import { createHandler, type Handler } from '../../handler.ts';
+import type { Handler } from '../../handler.ts';
 import { type BuildOptions, parseBuildArgs, UsageError } from '../command/options.ts';
-import { contentProblemLines } from '../command/problem-report.ts';
-import { ContentError } from '../content/errors.ts';
-import { publicFolderOf } from '../site-folder/static-files.ts';
-import { watchFolders } from './content-watcher.ts';
-import { type DevBuilder, devBuilder } from './dev-build.ts';
+import { type DevState, markedStale, startDevSession } from './dev-session.ts';
+
+export { STALE_HEADER } from './dev-session.ts';
 
 /** The dev server's own paths: the page-reload events and the script that listens to them. */
 const EVENTS_PATH = '/_folio-dev/events';
 const DEV_HOST = '127.0.0.1';
-/** The header of every answer made from the last good build while the content has problems. */
-export const STALE_HEADER = 'folio-dev-stale';
 const USAGE = `Usage: npm run dev -- [build options]; $PORT sets the port (default 8787), $HOST the address to listen on (default ${DEV_HOST}, this machine only)`;
 const RELOAD_SCRIPT = `<script>new EventSource(${JSON.stringify(EVENTS_PATH)}).onmessage = () => location.reload();</script>`;
-
-/** What the server answers from: the last good build, and the problems of the latest one, if any. */
-interface DevState {
-  handler: Handler | undefined;
-  problems: readonly string[];
-}
 
 /** The dev server: `args` as after `npm run dev --`; resolves to an exit code only when it cannot start. */
 export async function runDev(args: readonly string[]): Promise<number> {
@@ -56,24 +45,18 @@ export async function runDev(args: readonly string[]): Promise<number> {
   }
   const { port, host } = address;
   const baseUrl = options.baseUrl ?? `http://localhost:${port}`;
-  const state: DevState = { handler: undefined, problems: [] };
   const reloads = new Set<ServerResponse>();
-  const builder = devBuilder({ content: options, baseUrl, policy: ratePolicyFromEnv(process.env) });
-  const rebuild = rebuilder(builder, options.contentDir, host, state, () => {
-    for (const client of reloads) client.write('data: reload\n\n');
-  });
-  const publicFolder = publicFolderOf(options.contentDir);
-  // Astro's public folder is beside the content folder, not in it.
-  const watcher = watchFolders(
-    publicFolder ? [options.contentDir, publicFolder] : [options.contentDir],
-    (path) => {
-      builder.changed(path);
-      void rebuild();
+  // Serving starts once the first build is done and the folder watched.
+  const { state } = await startDevSession(
+    { content: options, baseUrl, policy: ratePolicyFromEnv(process.env), listenHost: host },
+    {
+      rebuilt: (ms) => console.log(`folio dev: rebuilt in ${ms} ms`),
+      problems: (lines) => console.error(lines.join('\n')),
+      changed: () => {
+        for (const client of reloads) client.write('data: reload\n\n');
+      },
     },
   );
-  // The first build runs while the watcher looks at the folder; serving starts once both are done,
-  // so no change made after the server answers goes unseen.
-  await Promise.all([rebuild(), new Promise<void>((ready) => watcher.once('ready', () => ready()))]);
   const server = createServer(devListener(state, reloads));
   server.once('error', (error: NodeJS.ErrnoException) => {
     console.error(`folio dev: cannot listen on port ${port} (${error.code ?? error.message})`);
@@ -83,57 +66,6 @@ export async function runDev(args: readonly string[]): Promise<number> {
     console.log(`folio dev: serving ${options.contentDir} on ${baseUrl} (listening on ${host}:${port})`),
   );
   return 0;
-}
-
-/** Rebuilds on demand; changes that arrive during a build start one more build after it. */
-function rebuilder(
-  builder: DevBuilder,
-  contentDir: string,
-  listenHost: string,
-  state: DevState,
-  changed: () => void,
-) {
-  let running: Promise<void> | undefined;
-  let again = false;
-  async function build() {
-    const started = performance.now();
-    try {
-      const deployment = await builder.build();
-      // One assignment: a request sees the old deployment or the new one, never a mix.
-      state.handler = createHandler(deployment, {
-        listenHost,
-        Response: NodeResponse as unknown as typeof Response,
-      });
-      state.problems = [];
-      console.log(`folio dev: rebuilt in ${Math.round(performance.now() - started)} ms`);
-    } catch (error) {
-      state.problems = await problemsOf(error, contentDir);
-      console.error(state.problems.join('\n'));
-    }
-    changed();
-  }
-  return async function rebuild(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = build().finally(() => {
-      running = undefined;
-      if (again) {
-        again = false;
-        void rebuild();
-      }
-    });
-    return running;
-  };
-}
-
-/** A content problem, or a file that vanished mid-read (an editor saving by rename): one line each. */
-async function problemsOf(error: unknown, contentDir: string): Promise<string[]> {
-  if (error instanceof ContentError) return contentProblemLines(error.issues, contentDir, 'text');
-  const { code, path } = error as NodeJS.ErrnoException;
-  if (!code || !path) throw error;
-  return [`folio: cannot read ${path} (${code})`];
 }
 
 /** The server's answers: the Node server's, with the dev server's reload events beside them. */
@@ -174,18 +106,6 @@ function isPageRequest(request: Request): boolean {
   const { pathname } = new URL(request.url);
   const api = pathname.startsWith('/api/') || pathname === '/mcp';
   return !api && (request.headers.get('accept') ?? '').includes('text/html');
-}
-
-/**
- * An answer from the last good build while the content has problems (a broken post, a folder
- * deleted): it says so in a header, so an API client or a script never takes it for the folder's
- * current content. Pages say it by showing the problems.
- */
-function markedStale(response: Response, problems: number): Response {
-  const headers = new Headers(response.headers);
-  headers.set(STALE_HEADER, `${problems} content problem(s); answered from the last good build`);
-  headers.set('cache-control', 'no-store');
-  return new Response(response.body, { status: response.status, headers });
 }
 
 async function withReloadScript(response: Response): Promise<Response> {

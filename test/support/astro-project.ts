@@ -1,0 +1,95 @@
+/**
+ * An Astro site with Folio's integration, as its owner has it: the fixture's files in a project of
+ * their own whose node_modules holds Folio installed from its tarball (test/support/packed-folio.ts)
+ * and the test runtimes' Astro (7, or 6 as `astro-6`), which the `astro` command runs on the Node 22
+ * of the test runtimes (Astro needs 22.12 or later).
+ */
+import { type ExecFileException, execFile } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FIXTURES } from './fixtures.ts';
+import type { InstalledFolio } from './packed-folio.ts';
+import { pinnedNode } from './pinned-node.ts';
+import { freePort, type RunningServer, runningServer, spawnGroup } from './server.ts';
+
+export const ASTRO_FIXTURE = resolve(FIXTURES, 'astro-integration');
+/** The Astro packages of the test runtimes: the current major and the one before it. */
+export type AstroPackage = 'astro' | 'astro-6';
+
+/** A new project with the fixture's files, Folio from `installed` and the Astro of `astro`. */
+export function astroProject(installed: InstalledFolio, astro: AstroPackage): string {
+  const project = mkdtempSync(join(tmpdir(), `astro-site-${astro}-`));
+  cpSync(ASTRO_FIXTURE, project, { recursive: true });
+  mkdirSync(join(project, 'node_modules'));
+  symlinkSync(
+    realpathSync(join(installed.project, 'node_modules/folio')),
+    join(project, 'node_modules/folio'),
+  );
+  symlinkSync(
+    realpathSync(resolve(import.meta.dirname, '../node_modules', astro)),
+    join(project, 'node_modules/astro'),
+  );
+  return project;
+}
+
+/** The `astro` command of the project, on Node 22. */
+function astroCommand(project: string, args: string[]): [string, string[]] {
+  return [pinnedNode('node-22'), [join(project, 'node_modules/astro/bin/astro.mjs'), ...args]];
+}
+
+/**
+ * The environment of an `astro` command: this process's without Vitest's own settings (Astro's dev
+ * server serves no page where VITEST is set) and NODE_ENV, which Astro sets for each command.
+ */
+function astroEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const inherited = Object.entries(process.env).filter(
+    ([name]) => !name.startsWith('VITEST') && name !== 'NODE_ENV',
+  );
+  return { ...Object.fromEntries(inherited), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env };
+}
+
+export interface AstroRun {
+  code: number;
+  output: string;
+}
+
+/** `astro build` in the project: its exit code and everything it printed. */
+export function astroBuild(project: string, env: Record<string, string> = {}): Promise<AstroRun> {
+  const [command, args] = astroCommand(project, ['build']);
+  return new Promise((done) =>
+    execFile(
+      command,
+      args,
+      { cwd: project, env: astroEnv(env), timeout: 180_000 },
+      (error: ExecFileException | null, stdout, stderr) =>
+        done({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+    ),
+  );
+}
+
+/** `astro dev` in the project on a free loopback port, once it answers. */
+export async function astroDev(project: string): Promise<RunningServer> {
+  const port = await freePort();
+  const [command, args] = astroCommand(project, ['dev', '--host', '127.0.0.1', '--port', String(port)]);
+  const child = spawnGroup(command, args, {
+    cwd: project,
+    env: astroEnv({}),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return runningServer(child, `http://127.0.0.1:${port}`, 60_000);
+}
+
+/** Replaces `text` by `by` in a file of the project (a config made to fail, for one). */
+export function editProjectFile(project: string, file: string, text: string, by: string): void {
+  const path = join(project, file);
+  writeFileSync(path, readFileSync(path, 'utf8').replace(text, by));
+}
