@@ -121,6 +121,18 @@ describe('the build beside a site', () => {
     expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
   });
 
+  it('refuses --site to the dev server in one line', () => {
+    const dev = spawnSync(resolve(BIN, 'tsx'), ['src/bin/dev.ts', '--content', CONTENT, '--site', SITE], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(dev.status).toBe(2);
+    expect(dev.stderr).toBe(
+      'folio dev: --site is an option of the build: the dev server serves the content alone (--help lists the options)\n',
+    );
+  });
+
   it('refuses a line of _headers that is not of the format, naming it, and leaves the site as it was', () => {
     const site = mkdtempSync(join(tmpdir(), 'beside-site-'));
     try {
@@ -273,6 +285,7 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     const home = await markdown('/');
     expect(home).toContain("The owner's _own_ home page, with [a post](/posts/hello/).");
     expect(home).not.toContain('Written by hand.');
+    expect(await markdown('/es/')).toContain('language: "es"');
     expect((await send('/contact.md')).text).toBe(contact);
   });
 
