@@ -289,6 +289,43 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
     expect((await send('/contact.md')).text).toBe(contact);
   });
 
+  it("answers every MCP resource it lists at the templates' URIs, the twins of series and tags among them", async () => {
+    const rpc = async (id: number, method: string, params: object = {}) => {
+      const response = await pool.request({
+        path: '/mcp',
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-06-18',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+      });
+      return (await response.body.json()) as { result?: Record<string, unknown>; error?: unknown };
+    };
+    const listed = (await rpc(1, 'resources/list')).result?.resources as { uri: string }[];
+    expect(listed.map(({ uri }) => new URL(uri).pathname)).toEqual(
+      expect.arrayContaining(['/blog/hello.md', '/series/basics.md', '/tags/http.md', '/es/blog/hola.md']),
+    );
+    const templates = (await rpc(0, 'resources/templates/list')).result?.resourceTemplates as {
+      uriTemplate: string;
+    }[];
+    expect(templates.map(({ uriTemplate }) => uriTemplate)).toContain(`${BASE}/blog/{slug}.md`);
+    // A page of the `pages` collection is listed but has no template, so resources/read refuses it on
+    // any deployment (beside a site or not): that is the MCP area's to mend, not this mode's.
+    const read = listed.filter(({ uri }) => !uri.endsWith('/about.md'));
+    for (const [i, { uri }] of read.entries()) {
+      const answer = await rpc(i + 2, 'resources/read', { uri });
+      expect(answer.error, uri).toBeUndefined();
+      expect((answer.result?.contents as { text: string }[] | undefined)?.[0]?.text).not.toBe('');
+    }
+    // The post's resource is its twin, the same as at its page's twin URL.
+    const hello = await rpc(99, 'resources/read', { uri: `${BASE}/blog/hello.md` });
+    expect((hello.result?.contents as { text: string }[] | undefined)?.[0]?.text).toBe(
+      (await send('/posts/hello.md')).text,
+    );
+  });
+
   // Last: the check spends the quota of its client's address.
   it.runIf(runConformance)(
     'passes the black-box check on its API and MCP server',

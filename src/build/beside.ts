@@ -61,7 +61,9 @@ export function withSitePages(data: SiteData, site: BuiltSite, report: BuildRepo
   );
   const original = new Map<PostRecord, PostRecord>();
   const posts = data.posts.map((post) => {
-    const moved = { ...post, path: pathOf.get(post.id) ?? post.path };
+    const page = pathOf.get(post.id);
+    const moved =
+      page === undefined || page === post.path ? post : { ...post, path: page, resourcePath: post.path };
     original.set(moved, post);
     return moved;
   });

@@ -106,14 +106,16 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
   const sitePages = new Map(beside?.pages.map((page) => [page.path, page]));
   /**
    * Beside a built site, Folio's pages are only the API's portal and the page of a post the site
-   * has none for (so every post's URL is a page); its twins, those of the site's pages with a source.
+   * has none for (so every post's URL is a page). Its twins: those of the site's pages with a
+   * source, and every one where the site has no page (a series', a tag's: the MCP resources and
+   * llms.txt name them).
    */
   const pageWritten = ({ path, kind, post }: PageBodies) =>
     !beside || ((kind === 'portal' || (post !== null && !sitePages.has(path))) && owners.folioWrites(path));
   const twinWritten = (page: PageBodies) => {
+    if (pageWritten(page)) return true;
     const own = sitePages.get(page.path);
-    const sourced = page.kind === 'entry';
-    return pageWritten(page) || (sourced && own !== undefined && own.ownTwin === undefined);
+    return own === undefined ? page.kind !== 'portal' : page.kind === 'entry' && own.ownTwin === undefined;
   };
   const indexSearch = options.indexSearch ?? searchIndexFiles;
   const search = writingAsMade(indexSearch(streamedDocuments(data, baseUrl)), sink);
@@ -150,11 +152,19 @@ export async function emitDeployment(data: SiteData, options: EmitOptions, outpu
       ...(options.llmsFullPartBytes && { partBytes: options.llmsFullPartBytes }),
     });
     const twinned = new Set<string>();
+    /** The twin of a post whose page is the site's elsewhere, at Folio's path too: its MCP resource's URI. */
+    const resourceTwins = new Map(
+      data.posts.flatMap((post) =>
+        post.resourcePath ? [[post.path, markdownTwinPath(post.resourcePath)]] : [],
+      ),
+    );
     for (const page of site.pages()) {
       if (pageWritten(page)) {
         published(page.path);
         await sink(pageFileKey(bodyKey(page.path) as string), page.html);
       }
+      const resourceTwin = resourceTwins.get(page.path);
+      if (resourceTwin) await write(resourceTwin, page.markdown);
       if (!twinWritten(page)) continue;
       await write(page.twinPath, page.markdown);
       twinned.add(page.path);

@@ -76,6 +76,11 @@ export interface PostRecord<L extends string = Lang> {
   relatedSlides: string[];
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
+  /**
+   * Beside a built site whose page for the post is elsewhere: Folio's own path for it, whose twin
+   * is the post's MCP resource (the URI the resource templates give), served as well.
+   */
+  resourcePath?: string;
 }
 
 /**

@@ -48,7 +48,7 @@ function resourcesOf(data: SiteData, baseUrl: string): Named[] {
         kind: 'post' as const,
         lang,
         value: post.slug,
-        resource: resource(post.path, post.title, post.description),
+        resource: resource(post.resourcePath ?? post.path, post.title, post.description),
       })),
     ...data.series
       .filter((series) => series.lang === lang)
