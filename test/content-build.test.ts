@@ -576,7 +576,7 @@ describe('compileContent on bad content: one line naming the file, the field, th
       'a misspelt site setting',
       { 'site.yaml': siteWith('nmae: x\n') },
       [
-        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, usage, permalink, folioServes, allowMissingHeroImages, received a field Folio does not know',
+        'site.yaml: nmae: expected one of the fields name, description, baseUrl, author, license, languages, deprecations, redirects, ui, robots, usage, permalink, folioServes, webmcpOnSitePages, allowMissingHeroImages, received a field Folio does not know',
       ],
     ],
     [
