@@ -7,7 +7,16 @@
  * and the summary names each collision and the post with no page. Bad input is one line.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -119,6 +128,31 @@ describe('the build beside a site', () => {
     const refused = build('--content', CONTENT, '--site', site(), '--check');
     expect(refused.status).toBe(1);
     expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
+  });
+
+  it("builds again into the folder it built into once the site's generator wrote its pages there again, never reading its own bodies as the site's", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'beside-again-'));
+    const dist = join(dir, 'dist');
+    try {
+      cpSync(SITE, dist, { recursive: true });
+      expect(build('--content', CONTENT, '--site', dist, '--out', dist).status).toBe(0);
+      // A generator that writes over its output (the deployment the link names) without emptying it first.
+      cpSync(SITE, realpathSync(dist), { recursive: true });
+      const again = build('--content', CONTENT, '--site', dist, '--out', dist);
+      expect(again.status, again.stderr).toBe(0);
+      expect(existsSync(join(dist, '_folio/_folio'))).toBe(false);
+      expect(
+        readFileSync(join(dist, '_folio/index.html')).equals(readFileSync(join(SITE, 'index.html'))),
+      ).toBe(true);
+      // Once the site's pages are gone, the folder is only Folio's deployment: refused in one line.
+      const bare = build('--content', CONTENT, '--site', dist, '--check');
+      expect(bare.status).toBe(1);
+      expect(bare.stderr).toMatch(
+        /a deployment Folio wrote, without the site's pages: build the site into it again first\n$/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses --site to the dev server in one line', () => {
