@@ -11,6 +11,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const FAST = [
   'test/api-handler.test.ts',
+  'test/astro-platform.test.ts',
   'test/astro-resolved-config.test.ts',
   'test/bounded-memo.test.ts',
   'test/content-build.test.ts',

@@ -42,5 +42,6 @@ export interface AstroIntegration {
     'astro:config:done': (options: { config: AstroConfig; logger: AstroLogger }) => Promise<void>;
     'astro:server:setup': (options: { server: ViteServer; logger: AstroLogger }) => void;
     'astro:server:start': (options: { address: AddressInfo; logger: AstroLogger }) => void;
+    'astro:build:done': (options: { dir: URL; logger: AstroLogger }) => Promise<void>;
   };
 }

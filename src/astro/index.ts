@@ -5,6 +5,7 @@
  * in `astro dev` the API, MCP and twins answer inside Astro's dev server (./dev-server.ts).
  */
 import type { AstroIntegration } from './astro-types.ts';
+import { buildBeside } from './build-beside.ts';
 import { devHooks } from './dev-server.ts';
 import { givenPlatform, type Platform } from './platform.ts';
 import { refusing } from './refusing.ts';
@@ -32,6 +33,7 @@ export default function folio(options: FolioAstroOptions = {}): AstroIntegration
         }),
       'astro:server:setup': dev.setup,
       'astro:server:start': dev.start,
+      'astro:build:done': ({ dir, logger }) => refusing(logger, () => buildBeside(siteOf(), dir, logger)),
     },
   };
 }

@@ -4,6 +4,7 @@
  * (so a `site` computed from the environment is known), and the platform to write a function for.
  * Folio builds beside static output only: any other output is refused in one line.
  */
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ResolvedAstroConfig } from '../build/content/astro-resolved.ts';
 import type { AstroConfig, AstroLocale } from './astro-types.ts';
@@ -15,8 +16,6 @@ export interface AstroSite {
   root: string;
   /** Where Astro keeps the content collections Folio reads: `<srcDir>/content`. */
   contentDir: string;
-  /** Astro's output folder, which the deployment is written into. */
-  outDir: string;
   resolved: ResolvedAstroConfig;
   platform: Platform | undefined;
 }
@@ -37,9 +36,8 @@ export function readSiteConfig(config: AstroConfig, platform: Platform | undefin
       `Folio builds beside static output, and the Astro config sets output to ${JSON.stringify(config.output)}: set output to "static"`,
     );
   return {
-    root: fileURLToPath(config.root),
-    contentDir: fileURLToPath(new URL('content', config.srcDir)),
-    outDir: fileURLToPath(config.outDir),
+    root: resolve(fileURLToPath(config.root)),
+    contentDir: resolve(fileURLToPath(new URL('content', config.srcDir))),
     resolved: { site: config.site, languages: languagesOf(config.i18n), redirects: config.redirects },
     platform: platformOf(platform, config.adapter?.name),
   };

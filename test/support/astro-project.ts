@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import { FIXTURES } from './fixtures.ts';
 import type { InstalledFolio } from './packed-folio.ts';
 import { pinnedNode } from './pinned-node.ts';
+import { RUNTIMES_BIN } from './runtimes.ts';
 import { freePort, type RunningServer, runningServer, spawnGroup } from './server.ts';
 
 export const ASTRO_FIXTURE = resolve(FIXTURES, 'astro-integration');
@@ -92,4 +93,79 @@ export async function astroDev(project: string): Promise<RunningServer> {
 export function editProjectFile(project: string, file: string, text: string, by: string): void {
   const path = join(project, file);
   writeFileSync(path, readFileSync(path, 'utf8').replace(text, by));
+}
+
+/** Puts test/support/astro-capture.mjs before Folio in the project's integrations: what Astro wrote goes to `astro-wrote/`. */
+export function keepWhatAstroWrote(project: string): string {
+  const config = join(project, 'astro.config.mjs');
+  const capture = resolve(import.meta.dirname, 'astro-capture.mjs');
+  const text = readFileSync(config, 'utf8').replace(
+    'integrations: [folio(',
+    'integrations: [captured(), folio(',
+  );
+  writeFileSync(config, `import captured from ${JSON.stringify(capture)};\n${text}`);
+  return join(project, 'astro-wrote');
+}
+
+/**
+ * The runtimes a built site is served on: Folio's Node server (`folio serve dist`), Cloudflare's
+ * workerd (the Worker of .folio/), and Deno as Netlify runs the Edge Function of .netlify/.
+ */
+export type AstroRuntime = 'node' | 'cloudflare' | 'netlify';
+
+/** What `wrangler.toml` says for the site's Worker, as docs/astro.md has it. */
+const WRANGLER = `name = "field-lab"
+main = ".folio/cloudflare.js"
+compatibility_date = "2025-12-01"
+no_bundle = true
+find_additional_modules = false
+
+[assets]
+directory = "dist"
+binding = "ASSETS"
+run_worker_first = true
+html_handling = "none"
+not_found_handling = "none"
+`;
+
+/**
+ * test/support/netlify-deno.ts runs deploy/netlify/folio.js in front of netlify.toml's publish
+ * folder: here that file hands over to the function Netlify finds in .netlify/, paths and all.
+ */
+function netlifyProject(project: string): void {
+  mkdirSync(join(project, 'deploy/netlify'), { recursive: true });
+  writeFileSync(
+    join(project, 'deploy/netlify/folio.js'),
+    "export { default, config } from '../../.netlify/v1/edge-functions/netlify.js';\n",
+  );
+  writeFileSync(join(project, 'netlify.toml'), '[build]\npublish = "dist"\n');
+}
+
+/** How `runtime` is started over the project's built site: the command and its arguments. */
+function servingCommand(project: string, runtime: AstroRuntime): [string, string[]] {
+  if (runtime === 'node')
+    return [process.execPath, [join(project, 'node_modules/folio/bin/folio.js'), 'serve', 'dist']];
+  if (runtime === 'cloudflare') {
+    writeFileSync(join(project, 'wrangler.toml'), WRANGLER);
+    return [process.execPath, [resolve(import.meta.dirname, 'miniflare.mjs')]];
+  }
+  netlifyProject(project);
+  const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${project}`];
+  const script = resolve(import.meta.dirname, 'netlify-deno.ts');
+  return [
+    resolve(RUNTIMES_BIN, 'deno'),
+    ['run', '--no-remote', '--no-npm', '--no-config', ...permissions, script],
+  ];
+}
+
+/** Serves the project's built site on `port` with `runtime`, once it answers. */
+export function serveBuiltSite(project: string, runtime: AstroRuntime, port: number): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const [command, args] = servingCommand(project, runtime);
+  const child = spawnGroup(command, args, {
+    cwd: project,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DENO_NO_UPDATE_CHECK: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return runningServer(child, url, 60_000);
 }

@@ -53,8 +53,6 @@ interface Target {
   platform?: string;
 }
 
-const NETLIFY_CONFIG = `export const config = { path: '/*', excludedPath: '${BODIES_PREFIX}/*' };`;
-
 /** The functions to bundle, the edge ones carrying the manifest of the deployment in `outDir`. */
 function targetsFor(outDir: string): Record<FunctionFile, Target> {
   const edge: BuildOptions = {
@@ -73,9 +71,7 @@ function targetsFor(outDir: string): Record<FunctionFile, Target> {
       platform: 'Vercel Hobby (1 MB)',
     },
     'netlify.js': {
-      // Where the function is found by its folder (Netlify's .netlify/v1/edge-functions), it says
-      // its own paths: every one but the bodies it reads.
-      options: { ...edge, entryPoints: [adapter('netlify')], footer: { js: NETLIFY_CONFIG } },
+      options: { ...edge, entryPoints: [adapter('netlify')] },
       gzipLimit: 20 * 1024 * KIB,
       platform: 'Netlify Edge Functions (20 MB)',
     },
