@@ -345,10 +345,9 @@ describe.each(RUNTIMES)('$name', ({ start }) => {
       uriTemplate: string;
     }[];
     expect(templates.map(({ uriTemplate }) => uriTemplate)).toContain(`${BASE}/blog/{slug}.md`);
-    // A page of the `pages` collection is listed but has no template, so resources/read refuses it on
-    // any deployment (beside a site or not): that is the MCP area's to mend, not this mode's.
-    const read = listed.filter(({ uri }) => !uri.endsWith('/about.md'));
-    for (const [i, { uri }] of read.entries()) {
+    expect(templates.map(({ uriTemplate }) => uriTemplate)).toContain(`${BASE}/{page}.md`);
+    expect(listed.map(({ uri }) => uri)).toContain(`${BASE}/about.md`);
+    for (const [i, { uri }] of listed.entries()) {
       const answer = await rpc(i + 2, 'resources/read', { uri });
       expect(answer.error, uri).toBeUndefined();
       expect((answer.result?.contents as { text: string }[] | undefined)?.[0]?.text).not.toBe('');

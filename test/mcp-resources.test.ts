@@ -98,7 +98,7 @@ async function read(uri: string, version?: string): Promise<Contents> {
 }
 
 describe('resources', () => {
-  it('resources/list pages through every post, series, native deck and tag twin with cursors', async () => {
+  it('resources/list pages through every post, series, native deck, tag and page twin with cursors', async () => {
     const { resources, pages } = await everyResource();
     expect(pages).toBe(2);
     const uris = resources.map((resource) => resource.uri);
@@ -110,6 +110,8 @@ describe('resources', () => {
         `${BASE}/series/reading-basics.md`,
         `${BASE}/talks/reading-in-pieces.md`,
         `${BASE}/tags/t110.md`,
+        `${BASE}/about.md`,
+        `${BASE}/es/about.md`,
       ]),
     );
     expect(resources.find((resource) => resource.uri === `${BASE}/talks/reading-in-pieces.md`)).toMatchObject(
@@ -146,6 +148,8 @@ describe('resources', () => {
         `${BASE}/es/series/{series}.md`,
         `${BASE}/es/tags/{tag}.md`,
         `${BASE}/es/talks/{slug}.md`,
+        `${BASE}/{page}.md`,
+        `${BASE}/es/{page}.md`,
       ].sort(),
     );
     for (const template of templates) expect(template.mimeType).toBe('text/markdown');
@@ -199,7 +203,11 @@ describe('resources', () => {
   it.each([
     `${BASE}/blog/no-such-post.md`,
     `${BASE}/blog/short-one/`,
+    // Twins at the top of the site that are no page of the `pages` collection: the page template
+    // matches their paths, the build's list of pages does not.
     `${BASE}/developers.md`,
+    `${BASE}/auth.md`,
+    `${BASE}/index.md`,
     'https://elsewhere.example/blog/short-one.md',
   ])('%s is not found: -32602 with data {uri} in both eras', async (uri) => {
     for (const version of ['2025-06-18', MODERN]) {
@@ -233,6 +241,11 @@ describe('completion/complete', () => {
     expect(error).toBeUndefined();
     return result!.completion as { values: string[]; total: number; hasMore: boolean };
   }
+
+  it('completes the pages of a language', async () => {
+    expect((await complete(`${BASE}/{page}.md`, 'page', 'ab')).values).toEqual(['about']);
+    expect((await complete(`${BASE}/es/{page}.md`, 'page', '')).values).toEqual(['about']);
+  });
 
   it('completes post and deck slugs, series and tags of a language from a prefix', async () => {
     expect(await complete(`${BASE}/blog/{slug}.md`, 'slug', 'very')).toEqual({

@@ -1,17 +1,22 @@
 /**
  * What the build prepares for reading the blog over MCP (get_post, resources/*, completion/complete)
  * and the run time looks up: where each body is, and the resource templates both sides derive from
- * the site's address and languages. Post, series, tag and deck pages are resources; their URIs are
- * their Markdown twins' absolute URLs.
+ * the site's address and languages. Post, series, tag and deck pages are resources, and so are the
+ * pages of the `pages` collection (about, contact); their URIs are their Markdown twins' absolute URLs.
  */
 import type { TimelinePost } from './schemas.ts';
 
-/** The page kinds that are resources, with the folder of their pages and the argument naming one. */
+/**
+ * The page kinds that are resources, with the folder of their pages (a page of the `pages`
+ * collection is at the top of its language, `/about/`), the argument naming one, and the name of
+ * their templates.
+ */
 export const RESOURCE_KINDS = {
-  post: { folder: 'blog', argument: 'slug', noun: 'post' },
-  series: { folder: 'series', argument: 'series', noun: 'series' },
-  tag: { folder: 'tags', argument: 'tag', noun: 'tag' },
-  deck: { folder: 'talks', argument: 'slug', noun: 'slide deck' },
+  post: { folder: 'blog', argument: 'slug', noun: 'post', name: 'blog' },
+  series: { folder: 'series', argument: 'series', noun: 'series', name: 'series' },
+  tag: { folder: 'tags', argument: 'tag', noun: 'tag', name: 'tags' },
+  deck: { folder: 'talks', argument: 'slug', noun: 'slide deck', name: 'talks' },
+  page: { folder: null, argument: 'page', noun: 'page', name: 'pages' },
 } as const;
 export type ResourceKind = keyof typeof RESOURCE_KINDS;
 
@@ -41,12 +46,23 @@ export interface ResourceTemplateFacts {
   uriTemplate: string;
 }
 
+/** Where a kind's twins are in a language: `/es/blog/<value>.md`, `/es/<value>.md` for a page. */
+export const resourcePathOf = (
+  kind: ResourceKind,
+  languages: readonly string[],
+  lang: string,
+  value: string,
+): string => {
+  const { folder } = RESOURCE_KINDS[kind];
+  return `${languagePrefix(languages, lang)}${folder === null ? '' : `/${folder}`}/${value}.md`;
+};
+
 /** One template per kind and language, e.g. `https://blog.example/es/blog/{slug}.md`. */
 export function resourceTemplates(baseUrl: string, languages: readonly string[]): ResourceTemplateFacts[] {
   return languages.flatMap((lang) =>
     (Object.keys(RESOURCE_KINDS) as ResourceKind[]).map((kind) => {
-      const { folder, argument } = RESOURCE_KINDS[kind];
-      const uriTemplate = `${baseUrl}${languagePrefix(languages, lang)}/${folder}/{${argument}}.md`;
+      const uriTemplate =
+        baseUrl + resourcePathOf(kind, languages, lang, `{${RESOURCE_KINDS[kind].argument}}`);
       return { kind, lang, uriTemplate };
     }),
   );

@@ -1,6 +1,6 @@
 /**
  * The resource templates as resources/templates/list publishes them: one per kind (post, series,
- * native slide deck, tag) and language, over the Markdown twins' absolute URLs. The run time and the
+ * slide deck, tag, page) and language, over the Markdown twins' absolute URLs. The run time and the
  * build's published descriptions both read them here.
  */
 import { languageName } from '../core/languages.ts';
@@ -22,6 +22,11 @@ const WORDING: Record<ResourceKind, { title: string; description: string }> = {
     title: 'Slide decks',
     description: "A native slide deck's page as Markdown; slugs as list_slide_decks gives them.",
   },
+  page: {
+    title: 'Pages',
+    description:
+      "A page of the site's own (about, contact) as Markdown; pages as resources/list lists them or completion/complete offers.",
+  },
   tag: {
     title: 'Tags',
     description:
@@ -34,7 +39,7 @@ export const MARKDOWN_MEDIA_TYPE = 'text/markdown';
 export function resourceTemplateList(baseUrl: string, languages: readonly string[]): ResourceTemplate[] {
   return resourceTemplates(baseUrl, languages).map(({ kind, lang, uriTemplate }) => ({
     uriTemplate,
-    name: `${RESOURCE_KINDS[kind].folder}-${lang}`,
+    name: `${RESOURCE_KINDS[kind].name}-${lang}`,
     title: `${WORDING[kind].title} in ${languageName(lang)}`,
     description: WORDING[kind].description,
     mimeType: MARKDOWN_MEDIA_TYPE,

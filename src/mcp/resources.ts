@@ -6,10 +6,10 @@
 import { bodyKey, type Manifest } from '../core/deployment.ts';
 import {
   completionKey,
-  languagePrefix,
   RESOURCE_KINDS,
   type ResourceKind,
   resourcePageKey,
+  resourcePathOf,
   resourceTemplates,
 } from '../core/reading.ts';
 import { after } from '../runtime/after.ts';
@@ -53,17 +53,18 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     JSON.stringify({ resourceTemplates: resourceTemplateList(baseUrl, languages) }),
   );
   /** Each template's twin paths as a pattern whose one group is the argument. */
-  const patterns = templates.map(({ kind, lang }) => ({
-    kind,
-    pattern: new RegExp(
-      `^${escaped(languagePrefix(languages, lang))}/${RESOURCE_KINDS[kind].folder}/([^/]+)\\.md$`,
-    ),
-  }));
+  const patterns = templates.map(({ kind, lang }) => {
+    const [before, after] = resourcePathOf(kind, languages, lang, '\u0000').split('\u0000') as [
+      string,
+      string,
+    ];
+    return { kind, lang, pattern: new RegExp(`^${escaped(before)}([^/]+)${escaped(after)}$`) };
+  });
   const byTemplate = new Map(templates.map((template) => [template.uriTemplate, template]));
   /** An unknown resource: -32602 with the URI it was asked for in `data`, as 2026-07-28 says. */
   const notFound = (uri: string) =>
     invalidParams(
-      `Resource not found: ${shown(uri)}. Resources are the Markdown twins of posts, series, slide decks and tags ` +
+      `Resource not found: ${shown(uri)}. Resources are the Markdown twins of posts, series, slide decks, tags and pages ` +
         '(resources/list lists them; resources/templates/list gives their URI templates).',
       { uri },
     );
@@ -80,9 +81,20 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
     );
   }
 
-  /** The twin path a resource URI names, or null when it names none. */
-  function twinPathOf(path: string): string | null {
-    return patterns.some(({ pattern }) => pattern.test(path)) ? path : null;
+  /**
+   * Whether a path is a resource's twin: one a template matches. A page's template matches any twin
+   * at the top of a language (`/auth.md` too), so a page is one only among the pages the build listed.
+   */
+  function isResource(path: string): boolean | Promise<boolean> {
+    for (const { kind, lang, pattern } of patterns) {
+      const value = pattern.exec(path)?.[1];
+      if (value === undefined) continue;
+      if (kind !== 'page') return true;
+      return after(bodies.get(completionKey(lang, kind)), (body) =>
+        body ? bodyValue<string[]>(body).includes(value) : false,
+      );
+    }
+    return false;
   }
 
   function readResult(uri: string, twin: Body, offset: number): Reply {
@@ -118,11 +130,13 @@ export function createResources(manifest: Manifest, bodies: BodyCache) {
         `Invalid params: the only query a resource URI takes is ?offset=<n>, received ${shown(query)}.`,
       );
     }
-    const twinPath = twinPathOf(path);
-    const key = twinPath && bodyKey(twinPath);
-    if (!key) return notFound(uri);
-    return after(bodies.get(key), (twin) =>
-      twin ? readResult(uri, twin, offsetMatch ? Number(offsetMatch[1]) : 0) : notFound(uri),
+    const key = bodyKey(path);
+    return after(isResource(path), (resource) =>
+      resource && key
+        ? after(bodies.get(key), (twin) =>
+            twin ? readResult(uri, twin, offsetMatch ? Number(offsetMatch[1]) : 0) : notFound(uri),
+          )
+        : notFound(uri),
     );
   }
 

@@ -8,6 +8,7 @@ import {
   completionKey,
   type PostFacts,
   postFactsKey,
+  RESOURCE_KINDS,
   RESOURCES_PER_PAGE,
   type ResourceKind,
   resourcePageKey,
@@ -19,9 +20,9 @@ import { HOME_INTRO } from '../content/pages.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { siteLinks } from '../site/links.ts';
 
-/** A resource with the argument value that names it in its template (a page of the `pages` collection has none). */
+/** A resource with the argument value that names it in its template. */
 interface Named {
-  kind: ResourceKind | null;
+  kind: ResourceKind;
   lang: Lang;
   value: string;
   resource: Resource;
@@ -75,7 +76,7 @@ function resourcesOf(data: SiteData, baseUrl: string): Named[] {
     ...data.pages
       .filter((page) => page.lang === lang && page.slug !== HOME_INTRO)
       .map((page) => ({
-        kind: null,
+        kind: 'page' as const,
         lang,
         value: page.slug,
         resource: resource(page.path, page.title, page.description),
@@ -104,7 +105,7 @@ export function* readingBodies(data: SiteData, baseUrl: string): Generator<[stri
   }
 
   for (const lang of data.site.languages) {
-    for (const kind of ['post', 'series', 'deck', 'tag'] as const) {
+    for (const kind of Object.keys(RESOURCE_KINDS) as ResourceKind[]) {
       const values = named.filter((n) => n.lang === lang && n.kind === kind).map((n) => n.value);
       yield [completionKey(lang, kind), JSON.stringify([...new Set(values)].sort())];
     }
