@@ -124,6 +124,17 @@ describe('the build of an Astro site with zero edits', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('takes the name and description from the pages collection’s home page where no constant gives them, and says so', async () => {
+    const site = resolve(PROJECT, 'no-constants');
+    cpSync(ASTRO_SITE, site, { recursive: true });
+    rmSync(resolve(site, 'src/lib/constances.ts'));
+    const checked = await build('--content', resolve(site, 'src/content'), '--check');
+    expect(checked.code).toBe(0);
+    expect(checked.stdout).toContain(
+      'name "Signal & Noise" (title of pages/en/index.md), languages en, es (the language folders), description (description of pages/en/index.md), author "Ada Signal" (authors/ada.yaml)',
+    );
+  });
+
   it('fails a production build only when nothing states an address; a check goes on without one', async () => {
     const site = resolve(PROJECT, 'no-config');
     cpSync(CONTENT, resolve(site, 'src/content'), { recursive: true });

@@ -31,7 +31,7 @@ import {
   type MediaUrlOf,
   mediaUrl,
 } from './media.ts';
-import { compilePage, listPages, PAGES_FOLDER, pagePath } from './pages.ts';
+import { compilePage, homeIntros, listPages, PAGES_FOLDER, pagePath } from './pages.ts';
 import { type RelatedNames, resolveRelated } from './related.ts';
 import { BuildReport, type MissingFile } from './report.ts';
 import { deckSchema, goneSchema, postSchema } from './schema.ts';
@@ -125,7 +125,11 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const deckFiles = listEntries(reader, 'slides');
   const pageFiles = listPages(reader);
   const folders = languageFolders([...postFiles, ...deckFiles, ...pageFiles]);
-  const settings = readSite(reader, folders, { ...options, authors: readAuthors(reader) });
+  const settings = readSite(reader, folders, {
+    ...options,
+    authors: readAuthors(reader),
+    homeIntros: homeIntros(reader, pageFiles),
+  });
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
   const languages = settings?.info.languages ?? folders;
   if (settings) for (const [lang, keys] of uiFallbacks(settings.info)) report.uiFallbacks.set(lang, keys);

@@ -124,6 +124,21 @@ export class ContentReader {
     return undefined;
   }
 
+  /**
+   * An entry's front matter as written, neither checked nor reported on (the entry's own read, later,
+   * does both): undefined when the file or its front matter cannot be read.
+   */
+  peek(file: string): Record<string, unknown> | undefined {
+    const content = this.files.get(file);
+    if (typeof content !== 'string') return undefined;
+    const document = this.split(content, file);
+    if ('problem' in document) return undefined;
+    const { data } = document;
+    return typeof data === 'object' && data !== null && !Array.isArray(data)
+      ? (data as Record<string, unknown>)
+      : undefined;
+  }
+
   private text(file: string): string | undefined {
     const content = this.files.get(file);
     if (content === undefined || typeof content === 'string') return content;

@@ -62,6 +62,28 @@ export function listPages(reader: ContentReader): PageFile[] {
   return pages;
 }
 
+/** What a language's home page says of the site: the title and description of its `index` page. */
+export interface HomeIntro {
+  file: string;
+  title: string;
+  description?: string;
+}
+
+/**
+ * The `index` page of each language, as its front matter is written (it is checked when the page
+ * is compiled): a source of the site's name and description where nothing states them.
+ */
+export function homeIntros(reader: ContentReader, pages: readonly PageFile[]): Map<string, HomeIntro> {
+  const intros = new Map<string, HomeIntro>();
+  for (const { file, lang, slug } of pages) {
+    const front = slug === HOME_INTRO ? reader.peek(file) : undefined;
+    if (typeof front?.title !== 'string' || front.title.trim() === '') continue;
+    const description = typeof front.description === 'string' ? front.description.trim() : '';
+    intros.set(lang, { file, title: front.title.trim(), ...(description && { description }) });
+  }
+  return intros;
+}
+
 /** Where a page is published: `/<slug>/`, under `/<lang>` in every language but the first; the intro at its home. */
 export function pagePath(languages: readonly string[], { lang, slug }: PageFile): string {
   const prefix = languagePrefix(languages, lang);

@@ -15,6 +15,7 @@ import type { Author } from './authors.ts';
 import type { ContentReader } from './entry-reader.ts';
 import type { UnreadableFile } from './files.ts';
 import { isLanguageCode, LANGUAGE_CODE_EXPECTED } from './languages.ts';
+import type { HomeIntro } from './pages.ts';
 import { readRedirectRules } from './redirect-rules.ts';
 import { baseUrlSchema, publicBaseUrl, redirectsSchema, type SiteConfig, siteSchema } from './schema.ts';
 
@@ -53,6 +54,8 @@ export interface SiteSources {
   settingsFolder?: string | undefined;
   /** The authors collection, by slug. */
   authors?: readonly Author[] | undefined;
+  /** The `index` page of the pages collection in each language that has one. */
+  homeIntros?: ReadonlyMap<string, HomeIntro> | undefined;
 }
 
 /** The settings files a public folder has, each as text or why it could not be read. */
@@ -101,12 +104,19 @@ function baseUrlOf(
 }
 
 /**
- * The name the blog gives itself: site.yaml's, else the Astro site's title, else the host name of
- * the public address, else of the address in use.
+ * The name the blog gives itself: site.yaml's, else the Astro site's title, else the title of the
+ * first language's home page in the pages collection, else the host name of the public address,
+ * else of the address in use.
  */
-function nameOf(given: string | undefined, { astro, addressInUse }: SiteSources, baseUrl: string | null) {
+function nameOf(
+  given: string | undefined,
+  { astro, addressInUse }: SiteSources,
+  home: HomeIntro | undefined,
+  baseUrl: string | null,
+) {
   if (given) return { value: given };
   if (astro?.title) return { value: astro.title, from: `SITE_TITLE in ${astro.constantsFile}` };
+  if (home) return { value: home.title, from: `title of ${home.file}` };
   if (baseUrl) return { value: new URL(baseUrl).host, from: 'the host name' };
   if (addressInUse) return { value: new URL(addressInUse).host, from: 'the host name of the address in use' };
   return undefined;
@@ -121,10 +131,11 @@ function inferSite(
   const { astro } = sources;
   const baseUrl = baseUrlOf(reader, given.baseUrl, sources);
   if (!baseUrl) return undefined;
-  const name = nameOf(given.name, sources, baseUrl.value);
   const configured = astroLanguages(reader, astro);
   const languages =
     given.languages ?? configured ?? (languageFolders.length > 0 ? [...languageFolders] : undefined);
+  const home = languages && sources.homeIntros?.get(languages[0] as string);
+  const name = nameOf(given.name, sources, home, baseUrl.value);
   if (!languages || !name) {
     const found = { languages, name };
     reportMissing(
@@ -142,7 +153,11 @@ function inferSite(
     );
   const description =
     given.description ??
-    (astro?.description && { value: astro.description, from: `SITE_DESCRIPTION in ${astro.constantsFile}` });
+    (astro?.description && {
+      value: astro.description,
+      from: `SITE_DESCRIPTION in ${astro.constantsFile}`,
+    }) ??
+    (home?.description && { value: home.description, from: `description of ${home.file}` });
   if (typeof description === 'object') report.inferred.push(`description (${description.from})`);
   const author = authorOf(given.author, sources, name.value);
   if (author.from) report.inferred.push(`author "${author.value.name}" (${author.from})`);
