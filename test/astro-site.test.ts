@@ -91,7 +91,7 @@ describe('the build of an Astro site with zero edits', () => {
       'folio: 3 internal link(s) and image(s) will not resolve (--strict refuses them):',
       `  ${POST}:40: link /blog/series/http-basics/ does not resolve to a page, file or redirect of this site`,
       `  ${POST}:43: image /images/missing.png does not resolve to a page, file or redirect of this site`,
-      `  ${MDX}:27: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
+      `  ${MDX}:28: link /slides/missing-talk/ does not resolve to a page, file or redirect of this site`,
       '',
     ]);
     // The hero images and /images/diagram.png are files of the site.
@@ -120,7 +120,7 @@ describe('the build of an Astro site with zero edits', () => {
     expect(links.stderr).toContain(
       `has 3 problem(s):\n  ${POST}:40: link /blog/series/http-basics/ does not resolve`,
     );
-    expect(links.stderr).toContain(`  ${MDX}:27: link /slides/missing-talk/ does not resolve`);
+    expect(links.stderr).toContain(`  ${MDX}:28: link /slides/missing-talk/ does not resolve`);
     expect(existsSync(out)).toBe(false);
   });
 
@@ -315,15 +315,15 @@ describe.each([
 
   it('serves one llms-full.txt per language, the site and its author first, each linked from llms.txt with its size', async () => {
     const llms = await (await get('/llms.txt')).text();
-    for (const [path, language, posts, slug] of [
-      ['/llms-full.txt', 'English', 2, 'figures-and-embeds'],
-      ['/es/llms-full.txt', 'Spanish', 1, 'cabeceras'],
+    for (const [path, language, posts, slug, role, bio] of [
+      ['/llms-full.txt', 'English', 2, 'figures-and-embeds', 'Web engineer', 'Writes about HTTP caching.'],
+      ['/es/llms-full.txt', 'Spanish', 1, 'cabeceras', 'Ingeniera web', 'Escribe sobre cachés HTTP.'],
     ] as const) {
       const bytes = new Uint8Array(await (await get(path)).arrayBuffer());
       const text = new TextDecoder().decode(bytes);
       expect(
         text.startsWith(
-          `# Signal & Noise: every post in ${language} in full\n\n> Notes on HTTP, caching and the web platform.\n\nWritten by Ada Signal (https://github.com/adasignal, https://social.example/@ada). Site: ${SITE}/. Content licence: CC-BY-4.0, reuse with attribution.\n`,
+          `# Signal & Noise: every post in ${language} in full\n\n> Notes on HTTP, caching and the web platform.\n\nWritten by Ada Signal, ${role} (https://github.com/adasignal, https://social.example/@ada). ${bio} Site: ${SITE}/. Content licence: CC-BY-4.0, reuse with attribution.\n`,
         ),
       ).toBe(true);
       expect(text).toContain(`canonical: "${SITE}${path.startsWith('/es/') ? '/es' : ''}/blog/${slug}/"`);
@@ -361,6 +361,16 @@ describe.each([
     expect(await (await get('/blog/callouts.md')).text()).toContain(`![](<${SITE}${COVER}>)`);
   });
 
+  /** The JSON-LD graph of a page, and the BlogPosting in it. */
+  const graphOf = async (path: string) =>
+    JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(
+        await (await get(path)).text(),
+      )?.[1] as string,
+    )['@graph'] as Record<string, unknown>[];
+  const blogPosting = async (path: string) =>
+    (await graphOf(path)).find((node) => node['@type'] === 'BlogPosting') as Record<string, unknown>;
+
   it('names the blog, its author and its licence as the Astro site does, on every surface', async () => {
     const index = await (await get('/api/index.json')).json();
     expect(index.name).toBe('Signal & Noise API');
@@ -371,7 +381,7 @@ describe.each([
     const llms = await (await get('/llms.txt')).text();
     expect(llms).toMatch(/^# Signal & Noise\n\n> Notes on HTTP, caching and the web platform\.\n/);
     expect(llms).toContain(
-      'Written by Ada Signal (https://github.com/adasignal, https://social.example/@ada).',
+      '\n\nWritten by Ada Signal, Web engineer (https://github.com/adasignal, https://social.example/@ada). Writes about HTTP caching.\n\n',
     );
     expect(await (await get('/auth.md')).text()).toContain(
       '# Access policy: Signal & Noise\n\nEverything here is public, anonymous and read-only. The content is written by Ada Signal.',
@@ -386,16 +396,44 @@ describe.each([
     );
     expect(initialized.instructions).toContain('Signal & Noise');
     expect(initialized.instructions).not.toContain('127.0.0.1');
-    expect(await (await get('/blog/callouts.md')).text()).toContain('\nauthor: "Ada Signal"\n');
-    const post = await (await get('/blog/callouts/')).text();
-    const graph = JSON.parse(
-      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(post)?.[1] as string,
-    )['@graph'] as Record<string, unknown>[];
-    expect(graph.find((node) => node['@type'] === 'BlogPosting')?.author).toEqual({
+    expect(await (await get('/blog/figures-and-embeds.md')).text()).toContain('\nauthor: "Ada Signal"\n');
+    const ada = {
       '@type': 'Person',
       name: 'Ada Signal',
       sameAs: ['https://github.com/adasignal', 'https://social.example/@ada'],
+      image: `${SITE}/images/hero.png`,
+    };
+    const posting = await blogPosting('/blog/figures-and-embeds/');
+    const inEnglish = { ...ada, jobTitle: 'Web engineer', description: 'Writes about HTTP caching.' };
+    expect(posting.author).toEqual(inEnglish);
+    expect(posting.publisher).toEqual(inEnglish);
+    expect((await blogPosting('/es/blog/cabeceras/')).author).toEqual({
+      ...ada,
+      jobTitle: 'Ingeniera web',
+      description: 'Escribe sobre cachés HTTP.',
     });
+    const home = (await graphOf('/')).find((node) => node['@type'] === 'WebSite');
+    expect(home?.publisher).toEqual(inEnglish);
+    expect(await (await get('/es/llms-full.txt')).text()).toContain(
+      '\n\nWritten by Ada Signal, Ingeniera web (https://github.com/adasignal, https://social.example/@ada). Escribe sobre cachés HTTP. Site:',
+    );
+  });
+
+  it('names the author of the authors collection a post’s own author field picks, on its page, JSON-LD, twin and feed', async () => {
+    expect(await (await get('/blog/callouts.md')).text()).toContain('\nauthor: "Ben Noise"\n');
+    const posting = await blogPosting('/blog/callouts/');
+    expect(posting.author).toEqual({
+      '@type': 'Person',
+      name: 'Ben Noise',
+      sameAs: ['https://github.com/bennoise'],
+      image: 'https://avatars.example/ben.png',
+      jobTitle: 'Guest writer',
+      description: 'Writes about MDX.',
+    });
+    expect(posting.publisher).toMatchObject({ name: 'Ada Signal' });
+    // The site's own public/rss.xml is served at /rss.xml; a tag's feed is Folio's.
+    expect(await (await get('/tags/mdx/rss.xml')).text()).toContain('<dc:creator>Ben Noise</dc:creator>');
+    expect(await (await get('/tags/html/rss.xml')).text()).toContain('<dc:creator>Ada Signal</dc:creator>');
   });
 
   it('answers the redirects of astro.config.mjs with the status they state and Location, with or without the slash, twins too', async () => {

@@ -178,7 +178,7 @@ describe('the build command', () => {
     const strict = await build(['--content', ASTRO, '--out', out, '--strict']);
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain(
-      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, draft, received a field Folio does not use (--strict refuses those)\n',
+      '  blog/en/2025-01-10_first.mdx: heroLayout: expected one of the fields title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, author, draft, received a field Folio does not use (--strict refuses those)\n',
     );
     expect(strict.stderr).not.toMatch(NO_STACK);
   });

@@ -339,7 +339,7 @@ describe('front-matter fields Folio does not use', () => {
 
   it('are refused with --strict, naming the fields Folio knows', async () => {
     const known =
-      'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, draft';
+      'title, description, pubDate, updatedDate, tags, heroImage, series, seriesOrder, keywords, relatedPost, relatedSlide, author, draft';
     const refused = `expected one of the fields ${known}, received a field Folio does not use (--strict refuses those)`;
     expect(await problemsWith(changes, { strict: true })).toEqual([
       `${FIRST}: heroLayout: ${refused}`,
@@ -768,6 +768,38 @@ describe('front-matter URLs and paths (issue 10)', () => {
     expect(await problemsWith({ [FIRST]: firstPost('relatedSlide: { a: 1 }') })).toEqual([
       `${FIRST}: relatedSlide: expected a slug, path or file name, or a list of them, received a mapping of fields`,
     ]);
+  });
+
+  it('give a post the author of the authors collection its author field names, by slug or name; warn of one it does not hold, refuse it with --strict', async () => {
+    const authors = {
+      'authors/ada.yaml': 'name: Ada\nrole: { en: Engineer }\n',
+      'authors/ben.yaml': 'name: Ben Noise\navatar: /images/ben.png\nbio: Writes.\n',
+    };
+    const authorOf = async (named: string) => {
+      const { data, report } = await compileMini({ ...authors, [FIRST]: firstPost(`author: ${named}`) });
+      return { author: data.posts.find((p) => p.id === 'en/2025-01-10_first')?.author, report, data };
+    };
+    const ben = { name: 'Ben Noise', url: null, sameAs: [], image: '/images/ben.png', bio: 'Writes.' };
+    expect((await authorOf('ben')).author).toEqual(ben);
+    expect((await authorOf('ben noise')).author).toEqual(ben);
+    const { author, report, data } = await authorOf('carol');
+    expect(author).toBeNull();
+    // site.yaml names the blog's author.
+    expect(data.site.author.name).toBe('Test Author');
+    expect(summaryLines(report, false)).toContain(
+      `warning: ${FIRST}:6: author "carol" is not an author of the authors collection (ada, ben) (--strict refuses it)`,
+    );
+    expect(await problemsWith({ ...authors, [FIRST]: firstPost('author: carol') }, { strict: true })).toEqual(
+      [`${FIRST}:6: author: expected an author of the authors collection (ada, ben), received "carol"`],
+    );
+    // Without a collection, the name as written.
+    const { data: plain } = await compileMini({ [FIRST]: firstPost('author: Carol Writer') });
+    expect(plain.posts.find((p) => p.id === 'en/2025-01-10_first')?.author).toEqual({
+      name: 'Carol Writer',
+      url: null,
+      sameAs: [],
+    });
+    expect(plain.posts.find((p) => p.id === 'en/2025-02-10_second')?.author).toBeNull();
   });
 
   it('accept http and https URLs and site paths, percent-encoded as URLs hold them', async () => {

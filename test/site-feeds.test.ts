@@ -363,7 +363,7 @@ describe.each(blogs)('on %s', (_name, load) => {
         url: BASE + post.path,
         datePublished: post.pubDate,
         dateModified: post.updatedDate ?? post.pubDate,
-        author: { '@type': 'Person', name: blog.data.site.author.name },
+        author: { '@type': 'Person', name: (post.author ?? blog.data.site.author).name },
         inLanguage: post.lang,
         ...(post.heroImage ? { image: BASE + post.heroImage } : {}),
       });

@@ -4,6 +4,7 @@
  * language) and social links. The blog's author is site.yaml's, else the only or first author here.
  */
 import * as v from 'valibot';
+import type { SiteAuthor } from '../data/types.ts';
 import type { ContentReader } from './entry-reader.ts';
 import { title, webUrl } from './schema.ts';
 
@@ -30,9 +31,24 @@ export interface Author {
   slug: string;
   /** Where it is written, for the build summary. */
   file: string;
-  name: string;
-  /** The profile URLs of its social links (JSON-LD `sameAs`). */
-  sameAs: string[];
+  /** The author as published; `sameAs` holds the profile URLs of its social links. */
+  author: SiteAuthor;
+}
+
+/** A text in the language asked for: the one text, or that language's; undefined when it has none. */
+export const inLanguage = (text: SiteAuthor['role'], lang: string): string | undefined =>
+  typeof text === 'string' ? text : text?.[lang];
+
+/**
+ * The author a post's `author` names, by slug or by name (`ada`, `Ada Signal`); undefined when it
+ * names none of the collection.
+ */
+export function namedAuthor(authors: readonly Author[], named: string): Author | undefined {
+  const wanted = named.trim();
+  return (
+    authors.find((one) => one.slug === wanted) ??
+    authors.find((one) => one.author.name.toLowerCase() === wanted.toLowerCase())
+  );
 }
 
 /** Every author file, by slug; one with a problem is reported and left out. */
@@ -42,8 +58,21 @@ export function readAuthors(reader: ContentReader): Author[] {
     const author = slug === undefined ? undefined : reader.yaml(file, authorSchema);
     if (slug === undefined || !author) return [];
     const social = author.social ?? [];
+    const { name, avatar, role, bio } = author;
+    const sameAs = Array.isArray(social) ? social : Object.values(social);
     return [
-      { slug, file, name: author.name, sameAs: Array.isArray(social) ? social : Object.values(social) },
+      {
+        slug,
+        file,
+        author: {
+          name,
+          url: null,
+          sameAs,
+          ...(avatar && { image: avatar }),
+          ...(role && { role }),
+          ...(bio && { bio }),
+        },
+      },
     ];
   });
 }

@@ -5,13 +5,13 @@
  */
 import { chaptersOf } from '../api/records.ts';
 import { compareText } from '../data/order.ts';
-import type { DeckRecord, PostRecord, SeriesRecord, SiteData, TagTier } from '../data/types.ts';
+import type { DeckRecord, PostRecord, SeriesRecord, SiteAuthor, SiteData, TagTier } from '../data/types.ts';
 import { uiFallbacks } from '../site/i18n.ts';
 import { renderDeck, renderMarkdown } from '../site/render/markdown.ts';
 import { MarkdownBodies } from '../site/render/post-body.ts';
 import type { AstroSiteHints } from './astro-config.ts';
 import { astroLayout } from './astro-layout.ts';
-import { AUTHORS_FOLDER, readAuthors } from './authors.ts';
+import { AUTHORS_FOLDER, type Author, namedAuthor, readAuthors } from './authors.ts';
 import type { ParsedDate } from './dates.ts';
 import { type EntryFile, inSiteLanguages, languageFolders, listEntries } from './entries.ts';
 import { ContentReader } from './entry-reader.ts';
@@ -107,6 +107,8 @@ interface Context {
   heroReferences: MediaReference[];
   /** Whether a hero image that is no file of the site is only a warning (site.yaml). */
   allowMissingHeroImages: boolean;
+  /** The authors collection, which a post's `author` names one of. */
+  authors: readonly Author[];
 }
 
 export function compileContent(files: ContentFiles, options: CompileOptions): Compiled {
@@ -125,9 +127,10 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
   const deckFiles = listEntries(reader, 'slides');
   const pageFiles = listPages(reader);
   const folders = languageFolders([...postFiles, ...deckFiles, ...pageFiles]);
+  const authors = readAuthors(reader);
   const settings = readSite(reader, folders, {
     ...options,
-    authors: readAuthors(reader),
+    authors,
     homeIntros: homeIntros(reader, pageFiles),
   });
   // Without valid settings, go on with the folders' languages so every other problem is reported too.
@@ -142,6 +145,7 @@ export function compileContent(files: ContentFiles, options: CompileOptions): Co
     tiers,
     heroReferences: [],
     allowMissingHeroImages: settings?.allowMissingHeroImages ?? false,
+    authors,
   };
   const seriesTexts = layoutReader.series(reader, languages);
   const posts = inSiteLanguages(reader, postFiles, languages).flatMap((entry) => {
@@ -348,9 +352,26 @@ function compilePost(
     keywords: data.keywords,
     relatedPosts: [],
     relatedSlides: [],
+    author: data.author === undefined ? null : postAuthor(context, file, data.author),
     path,
   };
   return { record, body, related: data };
+}
+
+/**
+ * The author a post's `author` names: one of the authors collection, by slug or name; without a
+ * collection, the name as written. A name the collection does not hold is a warning naming the
+ * file, field and value (a problem with --strict), and the post keeps the blog's author.
+ */
+function postAuthor({ reader, authors }: Context, file: string, named: string): SiteAuthor | null {
+  if (authors.length === 0) return { name: named, url: null, sameAs: [] };
+  const found = namedAuthor(authors, named);
+  if (found) return found.author;
+  const line = reader.fieldLine(file, 'author', named);
+  const expected = `an author of the authors collection (${authors.map((one) => one.slug).join(', ')})`;
+  if (reader.strict) reader.problem(file, 'author', expected, JSON.stringify(named), line);
+  else reader.report.unknownRelated.push({ file, line, field: 'author', target: named, expected });
+  return null;
 }
 
 function compileDeck(

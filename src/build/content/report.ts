@@ -39,7 +39,7 @@ export class BuildReport {
   readonly dynamicRedirects: string[] = [];
   /** Top-level folders of the content folder that are no collection Folio reads, with how many files each holds. */
   readonly unreadFolders = new Map<string, number>();
-  /** Related entries an entry names that are not published, with what was expected (problems instead with --strict). */
+  /** Related entries and authors an entry names that are not published, with what was expected (problems instead with --strict). */
   readonly unknownRelated: (MissingFile & { field: string; expected: string })[] = [];
   /** Rules of the public folder's `_redirects` that Folio does not answer. */
   readonly unfollowedRules: (UnfollowedRule & { file: string })[] = [];

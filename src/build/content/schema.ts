@@ -165,6 +165,13 @@ export const postSchema = v.pipe(
     keywords: v.optional(keywords, []),
     relatedPost: related,
     relatedSlide: related,
+    author: v.optional(
+      v.pipe(
+        v.string('the slug or name of an author'),
+        v.trim(),
+        v.nonEmpty('the slug or name of an author'),
+      ),
+    ),
     draft,
   }),
   v.forward(

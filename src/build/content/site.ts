@@ -216,7 +216,7 @@ function authorOf(
 ): { value: SiteInfo<string>['author']; from?: string } {
   if (given) return { value: { name: given.name, url: given.url ?? null, sameAs: [] } };
   const [first] = authors ?? [];
-  if (first) return { value: { name: first.name, url: null, sameAs: first.sameAs }, from: first.file };
+  if (first) return { value: first.author, from: first.file };
   const manifest = astro?.packageAuthor;
   if (manifest)
     return {

@@ -11,13 +11,29 @@ export type { Lang };
 export const TAG_TIERS = ['primary', 'secondary', 'subtopic'] as const;
 export type TagTier = (typeof TAG_TIERS)[number];
 
+/** A text in every language alike, or one per language. */
+export type Localized = string | Readonly<Record<string, string>>;
+
+/** An author as the pages, the JSON-LD and the documents for agents present them. */
+export interface SiteAuthor {
+  name: string;
+  url: string | null;
+  /** The author's profiles elsewhere (the social links of the authors collection): JSON-LD `sameAs`. */
+  sameAs: string[];
+  /** A site path or URL of the author's picture (the authors collection's `avatar`). */
+  image?: string;
+  /** What the author does (`role`) and who the author is (`bio`), from the authors collection. */
+  role?: Localized;
+  bio?: Localized;
+}
+
 export interface SiteInfo<L extends string = Lang> {
   name: string;
   description: string;
   /** Null when no setting states it: the build is then given one (BASE_URL, --base-url). */
   baseUrl: string | null;
-  /** `sameAs`: the author's profiles elsewhere (the social links of the authors collection). */
-  author: { name: string; url: string | null; sameAs: string[] };
+  /** The blog's author: every post's but one whose front matter names another of the authors collection. */
+  author: SiteAuthor;
   /** The SPDX identifier of the content licence; null when the blog states none. */
   license: string | null;
   languages: L[];
@@ -74,6 +90,8 @@ export interface PostRecord<L extends string = Lang> {
   /** The site paths of the published posts and decks in the same language its `relatedPost` and `relatedSlide` name. */
   relatedPosts: string[];
   relatedSlides: string[];
+  /** The author of the authors collection its front matter's `author` names; null for the blog's author. */
+  author: SiteAuthor | null;
   /** Site path of the post page, e.g. `/blog/<slug>/` or `/es/blog/<slug>/`. */
   path: string;
   /**

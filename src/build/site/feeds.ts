@@ -101,7 +101,7 @@ function rssItem(post: PostRecord, { site, baseUrl }: FeedContext, html: string)
     textElement('link', baseUrl + post.path),
     textElement('guid', baseUrl + post.path, { isPermaLink: 'true' }),
     textElement('pubDate', new Date(post.pubDate).toUTCString()),
-    textElement('dc:creator', site.author.name),
+    textElement('dc:creator', (post.author ?? site.author).name),
     textElement('description', post.description),
     element('content:encoded', {}, cdata(html)),
     ...post.allTags.map((tag) => textElement('category', tag)),

@@ -8,6 +8,7 @@
  * language's llms index, written after them, link every part with its size.
  */
 import { languageName } from '../../core/languages.ts';
+import { inLanguage } from '../content/authors.ts';
 import type { Lang, SiteData } from '../data/types.ts';
 import { siteLinks } from './links.ts';
 
@@ -42,10 +43,13 @@ export function llmsFullPath(languages: readonly Lang[], lang: Lang, part = 1): 
 const encoder = new TextEncoder();
 const byteLength = (text: string) => encoder.encode(text).byteLength;
 
-/** Who writes the blog, and where else they are, in one line. */
-export function authorLine(data: SiteData): string {
-  const { name, sameAs } = data.site.author;
-  return `Written by ${name}${sameAs.length ? ` (${sameAs.join(', ')})` : ''}.`;
+/** Who writes the blog, what they do and where else they are, in one line; their bio in `lang` after it. */
+export function authorLine(data: SiteData, lang: Lang): string {
+  const { author } = data.site;
+  const role = inLanguage(author.role, lang);
+  const bio = inLanguage(author.bio, lang);
+  const profiles = author.sameAs.length ? ` (${author.sameAs.join(', ')})` : '';
+  return `Written by ${author.name}${role ? `, ${role}` : ''}${profiles}.${bio ? ` ${bio}` : ''}`;
 }
 
 /** The site and author profile every part opens with: the name, the description, the author and the licence. */
@@ -53,7 +57,7 @@ function profile(data: SiteData, lang: Lang, part: number, baseUrl: string): str
   const { site } = data;
   const title = `${site.name}: every post in ${languageName(lang)} in full${part === 1 ? '' : `, part ${part}`}`;
   const license = site.license === null ? '' : ` Content licence: ${site.license}, reuse with attribution.`;
-  return `# ${title}\n\n> ${site.description}\n\n${authorLine(data)} Site: ${baseUrl}/.${license}\n`;
+  return `# ${title}\n\n> ${site.description}\n\n${authorLine(data, lang)} Site: ${baseUrl}/.${license}\n`;
 }
 
 export interface LlmsFullOutput {

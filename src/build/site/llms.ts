@@ -90,7 +90,7 @@ export function llmsTxt(
 
 > ${data.site.description}
 
-${authorLine(data)}
+${authorLine(data, rootLanguage)}
 
 Every page is available as Markdown: append \`.md\` to its path or send \`Accept: text/markdown\`. The same content is served as a public, read-only JSON API and an MCP server; no key or account is needed.${data.site.license === null ? '' : ` Content licence: ${data.site.license}, reuse with attribution.`}
 

@@ -35,6 +35,7 @@ function seriesBox({ data, ui: uiOf, chaptersIn }: PageContext, post: PostRecord
 
 export function postShell(context: PageContext, post: PostRecord): PostShell {
   const ui = context.ui(post.lang);
+  const author = post.author ?? context.data.site.author;
   const updated = post.updatedDate ? ` · ${ui.updated} ${formatDate(post.updatedDate, post.lang)}` : '';
   return {
     lang: post.lang,
@@ -43,7 +44,7 @@ export function postShell(context: PageContext, post: PostRecord): PostShell {
     canonical: context.canonical(post.lang, context.postPath(post.slug), 'article'),
     byline: `${ui.published} ${formatDate(post.pubDate, post.lang)}${updated}`,
     facts: {
-      author: context.data.site.author.name,
+      author: author.name,
       date: post.pubDate,
       ...(post.updatedDate ? { updated: post.updatedDate } : {}),
       tags: post.allTags,
@@ -61,6 +62,7 @@ export function postShell(context: PageContext, post: PostRecord): PostShell {
       image: post.heroImage,
       tags: post.allTags,
       keywords: post.keywords,
+      author,
     },
   };
 }

@@ -4,7 +4,8 @@
  */
 
 import { absoluteImage } from '../api/records.ts';
-import type { Lang, SiteInfo } from '../data/types.ts';
+import { inLanguage } from '../content/authors.ts';
+import type { Lang, SiteAuthor, SiteInfo } from '../data/types.ts';
 import { siteLinks } from './links.ts';
 
 export interface Crumb {
@@ -23,6 +24,8 @@ export interface Article {
   keywords: readonly string[];
   /** The words of the body, where the page has it (a sitemap's shell does not). */
   wordCount?: number;
+  /** Who wrote it: the author its front matter names, else the blog's. */
+  author: SiteAuthor;
 }
 
 /** A talk a deck was given at. */
@@ -51,9 +54,20 @@ interface SiteContext {
   baseUrl: string;
 }
 
-function person({ site }: SiteContext) {
-  const { name, url, sameAs } = site.author;
-  return { '@type': 'Person', name, ...(url ? { url } : {}), ...(sameAs.length ? { sameAs } : {}) };
+/** An author as schema.org's Person: its profiles, picture, role and bio (in the page's language) where it has them. */
+function person(author: SiteAuthor, lang: Lang, { baseUrl }: SiteContext) {
+  const { name, url, sameAs, image } = author;
+  const jobTitle = inLanguage(author.role, lang);
+  const description = inLanguage(author.bio, lang);
+  return {
+    '@type': 'Person',
+    name,
+    ...(url ? { url } : {}),
+    ...(sameAs.length ? { sameAs } : {}),
+    ...(image ? { image: absoluteImage(image, baseUrl) } : {}),
+    ...(jobTitle ? { jobTitle } : {}),
+    ...(description ? { description } : {}),
+  };
 }
 
 function blogPosting(page: Described, article: Article, url: string, context: SiteContext) {
@@ -65,8 +79,8 @@ function blogPosting(page: Described, article: Article, url: string, context: Si
     mainEntityOfPage: url,
     datePublished: article.published,
     dateModified: article.modified,
-    author: person(context),
-    publisher: person(context),
+    author: person(article.author, page.lang, context),
+    publisher: person(context.site.author, page.lang, context),
     inLanguage: page.lang,
     ...(article.image ? { image: absoluteImage(article.image, context.baseUrl) } : {}),
     ...(article.tags.length + article.keywords.length ? { keywords: keywordsOf(article).join(', ') } : {}),
@@ -99,7 +113,7 @@ function webSite(page: Described, url: string, context: SiteContext) {
     description: context.site.description,
     url,
     inLanguage: page.lang,
-    publisher: person(context),
+    publisher: person(context.site.author, page.lang, context),
   };
 }
 
