@@ -1,8 +1,8 @@
 /**
  * Folio's Astro integration on a real Astro site (test/fixtures/astro-integration), Folio
  * installed from its tarball and Astro from the test runtimes, as a site owner has them. After
- * `astro build`, on Folio's Node server and on Cloudflare's workerd (and with Astro 6 on Node):
- * every page Astro wrote is served with its exact bytes and answers Markdown, the owner's files
+ * `astro build`, served by `folio serve`, by Cloudflare's workerd and by Deno as Netlify runs its
+ * function (and with Astro 6 by the Node function the integration wrote): every page Astro wrote is served with its exact bytes and answers Markdown, the owner's files
  * answer as written, the redirects 301, and the API and MCP pass the black-box check. `astro dev`
  * answers the API, MCP and twins from memory while its pages stay Astro's. What Folio cannot build
  * beside is refused in one line and fails the command.
@@ -50,7 +50,7 @@ function pagesIn(folder: string): Map<string, string> {
 const REDIRECTED = '/notes/first-light/';
 
 describe.each<[AstroPackage, AstroRuntime]>([
-  ['astro', 'node'],
+  ['astro', 'folio serve'],
   ['astro', 'cloudflare'],
   ['astro', 'netlify'],
   ['astro-6', 'node'],
@@ -62,9 +62,9 @@ describe.each<[AstroPackage, AstroRuntime]>([
 
   beforeAll(async () => {
     project = astroProject(installed, astro);
-    // The fixture's integration writes the Cloudflare Worker; Netlify's function is asked for here.
-    if (runtime === 'netlify')
-      editProjectFile(project, 'astro.config.mjs', "platform: 'cloudflare'", "platform: 'netlify'");
+    // The fixture's integration writes the Cloudflare Worker; the other platforms' are asked for here.
+    if (runtime === 'netlify' || runtime === 'node')
+      editProjectFile(project, 'astro.config.mjs', "platform: 'cloudflare'", `platform: '${runtime}'`);
     const captured = keepWhatAstroWrote(project);
     const port = await freePort();
     const { code, output } = await astroBuild(project, { BASE_URL: `http://127.0.0.1:${port}` });
@@ -80,7 +80,7 @@ describe.each<[AstroPackage, AstroRuntime]>([
     expect(built).toMatch(
       /\[folio\] built the API, MCP, twins and feeds of 3 posts for http:\/\/127\.0\.0\.1:\d+ into /,
     );
-    const platform = runtime === 'netlify' ? 'netlify' : 'cloudflare';
+    const platform = runtime === 'folio serve' ? 'cloudflare' : runtime;
     expect(built).toContain(`[folio] wrote the ${platform} function`);
   });
 

@@ -108,10 +108,11 @@ export function keepWhatAstroWrote(project: string): string {
 }
 
 /**
- * The runtimes a built site is served on: Folio's Node server (`folio serve dist`), Cloudflare's
- * workerd (the Worker of .folio/), and Deno as Netlify runs the Edge Function of .netlify/.
+ * How a built site is served: by the installed package's `folio serve dist`, or by the function
+ * the integration wrote for a platform: the Node server of .folio/ on Node, the Worker of .folio/
+ * in Cloudflare's workerd, the Edge Function of .netlify/ in Deno as Netlify runs it.
  */
-export type AstroRuntime = 'node' | 'cloudflare' | 'netlify';
+export type AstroRuntime = 'folio serve' | 'node' | 'cloudflare' | 'netlify';
 
 /** What `wrangler.toml` says for the site's Worker, as docs/astro.md has it. */
 const WRANGLER = `name = "field-lab"
@@ -143,8 +144,9 @@ function netlifyProject(project: string): void {
 
 /** How `runtime` is started over the project's built site: the command and its arguments. */
 function servingCommand(project: string, runtime: AstroRuntime): [string, string[]] {
-  if (runtime === 'node')
+  if (runtime === 'folio serve')
     return [process.execPath, [join(project, 'node_modules/folio/bin/folio.js'), 'serve', 'dist']];
+  if (runtime === 'node') return [process.execPath, [join(project, '.folio/node.mjs')]];
   if (runtime === 'cloudflare') {
     writeFileSync(join(project, 'wrangler.toml'), WRANGLER);
     return [process.execPath, [resolve(import.meta.dirname, 'miniflare.mjs')]];
@@ -164,7 +166,14 @@ export function serveBuiltSite(project: string, runtime: AstroRuntime, port: num
   const [command, args] = servingCommand(project, runtime);
   const child = spawnGroup(command, args, {
     cwd: project,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DENO_NO_UPDATE_CHECK: '1' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      FOLIO_OUT: 'dist',
+      DENO_NO_UPDATE_CHECK: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return runningServer(child, url, 60_000);
