@@ -14,6 +14,7 @@ const PROGRAMS = {
   Wrangler: 'test/node_modules/wrangler/package.json',
   'Netlify CLI': 'test/node_modules/netlify-cli/package.json',
   entities: 'node_modules/entities/package.json',
+  Astro: 'test/node_modules/astro/package.json',
 } as const;
 /** Programs the docs state a floor for that no package.json here declares: the tests do not install the Vercel CLI. */
 const UNDECLARED = ['Vercel CLI'] as const;
@@ -74,7 +75,7 @@ describe('the Node versions the docs state', () => {
   it("state each other program's floor as its own package.json's engines", () => {
     const others = floors.filter((floor) => floor.program !== 'Folio');
     expect(new Set(others.map((floor) => floor.program))).toEqual(
-      new Set(['`folio`', 'Wrangler', 'Netlify CLI', 'entities', ...UNDECLARED]),
+      new Set(['`folio`', 'Wrangler', 'Netlify CLI', 'entities', 'Astro', ...UNDECLARED]),
     );
     for (const { program, version, where } of others)
       if (declares(program)) expect(version, where).toBe(declaredFloor(program));
