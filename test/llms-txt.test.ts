@@ -10,6 +10,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
 import type { SiteData } from '../src/build/data/types.ts';
+import { emitIntoMemory } from '../src/build/dev/memory-deployment.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { generateCorpus } from '../tools/corpus.ts';
 import { BUILD_TIME, deployed, servedData } from './support/data.ts';
@@ -204,6 +205,37 @@ describe.each(BLOGS)('sitemap.md of %s', (name, load) => {
     const unreached = [...data.posts, ...data.series].map(twinUrl).filter((url) => !reached.has(url));
     expect(unreached).toEqual([]);
   }, 300_000);
+});
+
+describe('llms-full.txt beside an owner’s own', () => {
+  it('serves the owner’s file at its path, links it without a size, and writes the other languages’ corpus', async () => {
+    const data = await servedData();
+    const own = new TextEncoder().encode('# My own corpus\n');
+    const deployment = await emitIntoMemory(data, {
+      baseUrl: BASE,
+      policy: { quota: 300, windowSeconds: 60 },
+      staticFiles: [
+        {
+          path: '/llms-full.txt',
+          chunks: async function* () {
+            yield own;
+          },
+        },
+      ],
+    });
+    const handler = createHandler(deployment);
+    expect(await (await get(handler, `${BASE}/llms-full.txt`)).text()).toBe('# My own corpus\n');
+    const links = [...parseLlmsTxt(await (await get(handler, `${BASE}/llms.txt`)).text()).sections.values()]
+      .flat()
+      .filter((link) => link.url.includes('/llms-full'));
+    expect(links.map(({ url, notes }) => [url, notes?.replace(/\d[\d,]*/g, 'N')])).toEqual([
+      [`${BASE}/llms-full.txt`, "the site's own file"],
+      [`${BASE}/es/llms-full.txt`, 'N bytes, about N tokens, N posts in Markdown'],
+    ]);
+    expect(await (await get(handler, `${BASE}/es/llms-full.txt`)).text()).toMatch(
+      /^# .+: every post in Spanish in full\n/,
+    );
+  });
 });
 
 describe('the format check', () => {
