@@ -1,11 +1,12 @@
 /**
  * Folio's Astro integration on a real Astro site (test/fixtures/astro-integration), Folio
  * installed from its tarball and Astro from the test runtimes, as a site owner has them. After
- * `astro build`, served by `folio serve`, by Cloudflare's workerd and by Deno as Netlify runs its
- * function (and with Astro 6 by the Node function the integration wrote): every page Astro wrote is served with its exact bytes and answers Markdown, the owner's files
- * answer as written, the redirects 301, and the API and MCP pass the black-box check. `astro dev`
- * answers the API, MCP and twins from memory while its pages stay Astro's. What Folio cannot build
- * beside is refused in one line and fails the command.
+ * `astro build`, served by `folio serve` and by the function the integration wrote for each
+ * platform in its runtime (workerd, Deno as Netlify runs it, Vercel's Edge Runtime; with Astro 6,
+ * Node): every page Astro wrote is served with its exact bytes and answers Markdown, the owner's
+ * files answer as written, the redirects 301, and the API and MCP pass the black-box check.
+ * `astro dev` answers the API, MCP and twins from memory while its pages stay Astro's. What Folio
+ * cannot build beside is refused in one line and fails the command.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -53,6 +54,7 @@ describe.each<[AstroPackage, AstroRuntime]>([
   ['astro', 'folio serve'],
   ['astro', 'cloudflare'],
   ['astro', 'netlify'],
+  ['astro', 'vercel'],
   ['astro-6', 'node'],
 ])('%s build with the integration, served on %s', (astro, runtime) => {
   let project: string;
@@ -63,7 +65,7 @@ describe.each<[AstroPackage, AstroRuntime]>([
   beforeAll(async () => {
     project = astroProject(installed, astro);
     // The fixture's integration writes the Cloudflare Worker; the other platforms' are asked for here.
-    if (runtime === 'netlify' || runtime === 'node')
+    if (runtime !== 'folio serve' && runtime !== 'cloudflare')
       editProjectFile(project, 'astro.config.mjs', "platform: 'cloudflare'", `platform: '${runtime}'`);
     const captured = keepWhatAstroWrote(project);
     const port = await freePort();

@@ -110,9 +110,10 @@ export function keepWhatAstroWrote(project: string): string {
 /**
  * How a built site is served: by the installed package's `folio serve dist`, or by the function
  * the integration wrote for a platform: the Node server of .folio/ on Node, the Worker of .folio/
- * in Cloudflare's workerd, the Edge Function of .netlify/ in Deno as Netlify runs it.
+ * in Cloudflare's workerd, the Edge Function of .netlify/ in Deno as Netlify runs it, and the
+ * Vercel function of .folio/ in Vercel's Edge Runtime.
  */
-export type AstroRuntime = 'folio serve' | 'node' | 'cloudflare' | 'netlify';
+export type AstroRuntime = 'folio serve' | 'node' | 'cloudflare' | 'netlify' | 'vercel';
 
 /** What `wrangler.toml` says for the site's Worker, as docs/astro.md has it. */
 const WRANGLER = `name = "field-lab"
@@ -142,6 +143,13 @@ function netlifyProject(project: string): void {
   writeFileSync(join(project, 'netlify.toml'), '[build]\npublish = "dist"\n');
 }
 
+/** Folio's own `api/folio.js`, over the bundle of .folio/ (docs/astro.md): every method to it. */
+const vercelFunction = () =>
+  readFileSync(resolve(import.meta.dirname, '../../api/folio.js'), 'utf8').replace(
+    "'../dist/vercel.js'",
+    "'../.folio/vercel.js'",
+  );
+
 /** How `runtime` is started over the project's built site: the command and its arguments. */
 function servingCommand(project: string, runtime: AstroRuntime): [string, string[]] {
   if (runtime === 'folio serve')
@@ -150,6 +158,11 @@ function servingCommand(project: string, runtime: AstroRuntime): [string, string
   if (runtime === 'cloudflare') {
     writeFileSync(join(project, 'wrangler.toml'), WRANGLER);
     return [process.execPath, [resolve(import.meta.dirname, 'miniflare.mjs')]];
+  }
+  if (runtime === 'vercel') {
+    mkdirSync(join(project, 'api'));
+    writeFileSync(join(project, 'api/folio.js'), vercelFunction());
+    return [process.execPath, [resolve(import.meta.dirname, 'edge-runtime.mjs')]];
   }
   netlifyProject(project);
   const permissions = ['--allow-net=127.0.0.1', '--allow-env', `--allow-read=${project}`];
