@@ -59,7 +59,7 @@ describe('portable code', () => {
     expect(status).toBe(0);
   }, 120_000);
 
-  it('is every file of src/ that is not the build or a Node, Bun or Workers adapter', () => {
+  it('is every file of src/ that is not the build, the Astro integration (build time, on Node) or a Node, Bun or Workers adapter', () => {
     const portable = JSON.parse(readFileSync(join(ROOT, 'tsconfig.portable.json'), 'utf8')) as {
       include: string[];
       exclude?: string[];
@@ -68,7 +68,7 @@ describe('portable code', () => {
       portable.include.some((entry) => file === entry || file.startsWith(`${entry}/`)) &&
       !portable.exclude?.includes(file);
     const runtimeSpecific =
-      /^src\/(index\.ts|build\/|bin\/|folders\/|runtime\/rate-stores\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark|mount))/;
+      /^src\/(index\.ts|build\/|astro\/|bin\/|folders\/|runtime\/rate-stores\/|adapters\/(node|bun|cloudflare|self-hosted|file-source|compress|announce|delegate|worker-mark|mount))/;
     const files = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts'))
       .map((file) => relative(ROOT, join(ROOT, 'src', file)));
