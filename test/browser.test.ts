@@ -15,6 +15,7 @@ import type { Lang, SiteData } from '../src/build/data/types.ts';
 import { siteLinks } from '../src/build/site/links.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 import { servedData } from './support/data.ts';
+import { staticPageFlags } from './support/lighthouse-flags.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
 /** The served fixture blog's languages, English at the root. */
@@ -25,20 +26,8 @@ const ARTIFACTS = resolve(ROOT, 'test/artifacts');
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/**
- * Lighthouse's accessibility category alone, on its default phone-sized screen. The pages are
- * static, so short quiet periods replace the default waits of a second each.
- */
-const LIGHTHOUSE_FLAGS: Flags = {
-  onlyCategories: ['accessibility'],
-  logLevel: 'error',
-  skipAboutBlank: true,
-  disableFullPageScreenshot: true,
-  pauseAfterFcpMs: 100,
-  pauseAfterLoadMs: 100,
-  networkQuietThresholdMs: 100,
-  cpuQuietThresholdMs: 100,
-};
+/** Lighthouse's accessibility category alone. */
+const LIGHTHOUSE_FLAGS: Flags = staticPageFlags('accessibility');
 
 describe('pages in Chromium', () => {
   let server: RunningServer;

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../bench/free-port.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.mjs';
 import { BUILD_TIME } from './support/fixtures.ts';
+import { staticPageFlags } from './support/lighthouse-flags.ts';
 import { completeProject, projectDeployment, tsx } from './support/project.ts';
 import { ROOT, type RunningServer, startNode } from './support/server.ts';
 
@@ -127,17 +128,7 @@ describe('a browser without WebMCP', () => {
   });
 });
 
-/** The agentic-browsing category alone; the pages are static, so short quiet periods do. */
-const AGENTIC_FLAGS: Flags = {
-  onlyCategories: ['agentic-browsing'],
-  logLevel: 'error',
-  skipAboutBlank: true,
-  disableFullPageScreenshot: true,
-  pauseAfterFcpMs: 100,
-  pauseAfterLoadMs: 100,
-  networkQuietThresholdMs: 100,
-  cpuQuietThresholdMs: 100,
-};
+const AGENTIC_FLAGS: Flags = staticPageFlags('agentic-browsing');
 
 /** The sample blog (content/), as `npm start` serves it: built for the address it is served at, which robots.txt's `Agentmap:` names. */
 async function startSampleBlog(): Promise<RunningServer> {
