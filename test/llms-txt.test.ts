@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compileContent } from '../src/build/content/compile.ts';
 import type { SiteData } from '../src/build/data/types.ts';
 import { emitIntoMemory } from '../src/build/dev/memory-deployment.ts';
+import { llmsItem } from '../src/build/site/llms-indexes.ts';
 import { createHandler, type Handler } from '../src/handler.ts';
 import { generateCorpus } from '../tools/corpus.ts';
 import { BUILD_TIME, deployed, servedData } from './support/data.ts';
@@ -247,6 +248,11 @@ describe('the format check', () => {
     ['an empty section', '# Title\n\n> Summary\n\n## Section\n\n## Other\n\n- [a](https://x.example/a)\n'],
   ])('refuses %s', (_, text) => {
     expect(() => parseLlmsTxt(text)).toThrow();
+  });
+
+  it('escapes the brackets of a title, so that the link text ends where the link does', () => {
+    const item = llmsItem({ title: 'Arrays [and] \\ slashes', path: '/blog/a/', description: 'x' }, BASE);
+    expect(item).toBe(`- [Arrays \\[and\\] \\\\ slashes](${BASE}/blog/a.md): x`);
   });
 
   it('reads a document of link lists', () => {

@@ -19,12 +19,15 @@ export const llmsLanguagePath = (lang: Lang) => `/llms/${lang}.txt`;
 export const llmsYearPath = (lang: Lang, year: string, part = 1) =>
   `/llms/${lang}/${year}${part === 1 ? '' : `-${part}`}.txt`;
 
-/** An llmstxt.org list item: `- [title](url): description`, nothing between the link and the colon. */
+/**
+ * An llmstxt.org list item linking a page's twin: `- [title](url): description`, nothing between
+ * the link and the colon, the title's brackets escaped so that they never end the link text.
+ */
 export const llmsItem = (page: { title: string; path: string; description: string }, baseUrl: string) =>
-  `- [${oneLine(page.title)}](${baseUrl}${markdownTwinPath(page.path)}): ${oneLine(page.description)}`;
+  `- [${oneLine(page.title).replace(/([\\[\]])/g, '\\$1')}](${baseUrl}${markdownTwinPath(page.path)}): ${oneLine(page.description)}`;
 
 /** A list item stays one line whatever its text holds. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 const yearOf = (post: PostRecord) => post.pubDate.slice(0, 4);
 

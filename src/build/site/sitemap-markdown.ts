@@ -6,9 +6,9 @@
  * next, and `/sitemap.md` becomes their index. No file an agent is sent to grows with the blog.
  */
 import { languageName } from '../../core/languages.ts';
-import { markdownTwinPath, PATHS } from '../../core/paths.ts';
+import { PATHS } from '../../core/paths.ts';
 import type { Lang } from '../data/types.ts';
-import { LLMS_MAX_CHARS } from './llms-indexes.ts';
+import { LLMS_MAX_CHARS, llmsItem, oneLine } from './llms-indexes.ts';
 import type { SitemapPage } from './sitemaps.ts';
 
 /** What the list of one file may take, leaving room for its heading, summary and links on. */
@@ -31,11 +31,9 @@ interface Part {
   last: string;
 }
 
-const escapeTitle = (title: string) => title.replace(/\s+/g, ' ').replace(/([\\[\]])/g, '\\$1');
-
 function pageItem(page: SitemapPage, baseUrl: string): string {
   const updated = page.lastModified ? `updated ${page.lastModified.slice(0, 10)}` : 'no date';
-  return `- [${escapeTitle(page.title)}](${baseUrl}${markdownTwinPath(page.canonical.path)}): ${updated}`;
+  return llmsItem({ title: page.title, path: page.canonical.path, description: updated }, baseUrl);
 }
 
 const itemsOf = function* (pages: readonly SitemapPage[], lang: Lang, baseUrl: string) {
@@ -117,7 +115,7 @@ export function* sitemapMarkdown(
         partLink(
           part,
           baseUrl,
-          `${part.items.length} pages, from “${escapeTitle(part.first)}” to “${escapeTitle(part.last)}”`,
+          `${part.items.length} pages, from “${oneLine(part.first)}” to “${oneLine(part.last)}”`,
         ),
       );
     }
@@ -148,7 +146,7 @@ function partDocument(
     path: sitemapMarkdownPart(part.lang, part.n),
     text: document(
       `${siteName}: sitemap, ${languageName(part.lang)}, part ${part.n}`,
-      `Pages of the site in ${languageName(part.lang)}, as Markdown twins, from “${escapeTitle(part.first)}” to “${escapeTitle(part.last)}”.`,
+      `Pages of the site in ${languageName(part.lang)}, as Markdown twins, from “${oneLine(part.first)}” to “${oneLine(part.last)}”.`,
       [section(pagesHeading(part.lang), part.items), section('More', more)],
     ),
   };
